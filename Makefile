@@ -1,0 +1,78 @@
+# Stichblock — everyday commands. `make run` and `make test` do all the set-up themselves.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+# Django 6 needs Python >= 3.12; pip under an older Python silently installs Django 5.2, so we
+# look for the newest interpreter >= 3.12 on PATH and in pyenv's versions and stop if none runs.
+PYTHON_CANDIDATES = python3.14 python3.13 python3.12 python3 \
+	$(wildcard $(HOME)/.pyenv/versions/3.1[2-9]*/bin/python3) \
+	$(wildcard /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9])
+BASE_PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do \
+	v=$$($$p -c 'import sys; print("%d.%03d" % sys.version_info[:2]) if sys.version_info >= (3, 12) else None' 2>/dev/null) \
+	&& [ -n "$$v" ] && [ "$$v" != None ] && echo "$$v $$(command -v $$p || echo $$p)"; \
+	done | sort -r | head -n 1 | cut -d' ' -f2)
+
+.PHONY: help install run test test-fast test-db lint format bench messages check-python clean
+
+help:
+	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
+	@echo "make test     lint + the whole test suite (SQLite unless DATABASE_URL is set)"
+	@echo "make install  create .venv and install only"
+	@echo "make bench    benchmarks (prints figures)"
+	@echo "make messages regenerate and compile the translations"
+
+check-python:
+	@if [ -z "$(BASE_PYTHON)" ]; then \
+		echo "ERROR: Stichblock needs Python >= 3.12 (Django 6), but none was found." >&2; \
+		echo "       Looked for: python3.14 python3.13 python3.12 python3 and ~/.pyenv/versions/3.1x." >&2; \
+		echo "       Install one, or run: make BASE_PYTHON=/path/to/python3.12 ..." >&2; \
+		exit 1; fi
+
+$(PY): | check-python
+	@echo "Creating $(VENV) with $(BASE_PYTHON)"
+	$(BASE_PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+data:
+	@mkdir -p data
+
+run: install | data
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+# The whole suite: lint, then every test (browser tests included; see tests/browser/).
+test: lint test-db
+
+# The suite without lint, against whatever DATABASE_URL says (SQLite when unset).
+test-db: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) -m scoring.bench $(BENCH_ARGS)
+
+messages: install
+	$(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,98 @@
+"""Reading `record/1` and writing `verdict/1` (../shared/rules/records.md, docs/records.md).
+
+The common keys are checked here; each game module checks its own keys and judges the play.
+A game module provides (see scoring/rules/__init__.py for the list of games):
+
+- ``NAME``, ``DEFAULT_PROFILE``, ``PROFILES`` (profile name -> settings dict),
+  ``PLAYER_COUNTS`` (allowed numbers of players in a record),
+- ``RECORD_KEYS`` (required game keys), ``RECORD_OPTIONAL_KEYS``,
+- ``verify_record(record, settings) -> Verdict`` for a record whose common keys are valid,
+- ``simulate(rng, settings, players, **options) -> record`` for one seeded bot-played deal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import get_game
+from .core import RecordError, Verdict, check_keys
+
+FORMAT = "record/1"
+COMMON_REQUIRED = ("format", "game", "players")
+COMMON_OPTIONAL = ("profile", "settings", "hands")
+
+
+def load(source: str | bytes | dict) -> dict[str, Any]:
+    """Parse a record from JSON text (or take a dict); raises RecordError if unreadable."""
+    if isinstance(source, dict):
+        return source
+    try:
+        data = json.loads(source)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError("record", f"is not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise RecordError("record", "must be a JSON object")
+    return data
+
+
+def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
+    """The profile's settings with the record's overrides applied, each override checked."""
+    profile = record.get("profile", game.DEFAULT_PROFILE)
+    if profile not in game.PROFILES:
+        known = ", ".join(sorted(game.PROFILES))
+        raise RecordError("profile", f"unknown profile {profile!r} (known: {known})")
+    settings = dict(game.PROFILES[profile])
+    overrides = record.get("settings", {})
+    if not isinstance(overrides, dict):
+        raise RecordError("settings", "must be a JSON object")
+    for key, value in overrides.items():
+        if key not in settings:
+            raise RecordError(f"settings.{key}", "is not a setting of this game")
+        game.check_setting(key, value)
+        settings[key] = value
+    settings["profile"] = profile
+    return settings
+
+
+def read(source: str | bytes | dict):
+    """Check the common keys; returns (game module, record, settings)."""
+    record = load(source)
+    if record.get("format") != FORMAT:
+        raise RecordError("format", f'must be "{FORMAT}"')
+    name = record.get("game")
+    try:
+        game = get_game(name)
+    except KeyError:
+        raise RecordError("game", f"unknown game {name!r}") from None
+    check_keys(
+        record,
+        "",
+        (*COMMON_REQUIRED, *game.RECORD_KEYS),
+        (*COMMON_OPTIONAL, *game.RECORD_OPTIONAL_KEYS),
+    )
+    players = record["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise RecordError("players", "must be a list of non-empty names")
+    if len(players) not in game.PLAYER_COUNTS:
+        counts = " or ".join(str(n) for n in game.PLAYER_COUNTS)
+        raise RecordError("players", f"this game is played by {counts} players")
+    if "hands" in record:
+        hands = record["hands"]
+        if not isinstance(hands, list) or len(hands) != len(players):
+            raise RecordError("hands", "must be a list with one hand per player")
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
+                raise RecordError(f"hands[{seat}]", "must be a list of card codes")
+    return game, record, resolve_settings(game, record)
+
+
+def verify(source: str | bytes | dict) -> Verdict:
+    """Judge a record; raises RecordError when it cannot be read."""
+    game, record, settings = read(source)
+    return game.verify_record(record, settings)
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """Records and verdicts as written by the engine: UTF-8 JSON, keys in the documented order."""
+    return json.dumps(obj, ensure_ascii=False, indent=2)
