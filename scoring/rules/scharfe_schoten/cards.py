@@ -1,0 +1,92 @@
+"""The 48 spice cards, the colour ranking from the number cards and who wins a trick.
+
+Cards are codes such as ``R9`` or ``B12`` (colour + value). Internally a card is also an
+index 0..47 (``colour_index * 12 + value - 1``, colours in the order R, G, Y, B), which is
+the canonical order of hands and legal plays and the bit position in the fast playout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+COLOURS = ("R", "G", "Y", "B")
+VALUES = tuple(range(1, 13))
+COLOUR_NAMES = {
+    "en": {"R": "red", "G": "green", "Y": "yellow", "B": "black"},
+    "de": {"R": "Rot", "G": "Grün", "Y": "Gelb", "B": "Schwarz"},
+}
+CARDS = tuple(f"{colour}{value}" for colour in COLOURS for value in VALUES)
+CARD_INDEX = {code: index for index, code in enumerate(CARDS)}
+
+# Per number of players: cards per hand, tricks per round, cards in the spice cupboard.
+HAND_SIZE = {3: 12, 4: 10}
+CUPBOARD_SIZE = {players: len(CARDS) - players * size for players, size in HAND_SIZE.items()}
+
+# A super trump beats every other card; the top colour's super trump is the highest card.
+SUPER_TRUMP_BASE = 100
+# Plain cards: a higher colour beats any value of a lower colour, so colours are 16 apart.
+COLOUR_STEP = 16
+
+
+def colour_of(card: str) -> str | None:
+    """The colour of a card code, or None for a code that is not one of the 48 cards."""
+    return card[0] if card in CARD_INDEX else None
+
+
+def colour_order(numbers: Mapping[str, int]) -> list[str]:
+    """Colours from the highest to the lowest number placed at them.
+
+    >>> colour_order({"R": 2, "G": 10, "Y": 1, "B": 9})
+    ['G', 'B', 'R', 'Y']
+    """
+    return sorted(COLOURS, key=lambda colour: numbers[colour], reverse=True)
+
+
+def super_trumps(numbers: Mapping[str, int]) -> list[str]:
+    """The four super trumps ("colour + its number"), the highest first.
+
+    >>> super_trumps({"R": 2, "G": 10, "Y": 1, "B": 9})
+    ['G10', 'B9', 'R2', 'Y1']
+    """
+    return [f"{colour}{numbers[colour]}" for colour in colour_order(numbers)]
+
+
+def card_strengths(numbers: Mapping[str, int]) -> dict[str, int]:
+    """A number per card: of the cards in a trick, the one with the largest number wins.
+
+    Super trumps come first in colour order; then every card of a higher colour beats every
+    card of a lower one; within a colour the higher value wins. The led colour has no rank.
+    """
+    order = colour_order(numbers)
+    strengths = {}
+    for colour in COLOURS:
+        height = len(COLOURS) - 1 - order.index(colour)  # 3 for the top colour, 0 for the last
+        for value in VALUES:
+            if value == numbers[colour]:
+                strengths[f"{colour}{value}"] = SUPER_TRUMP_BASE + height
+            else:
+                strengths[f"{colour}{value}"] = height * COLOUR_STEP + value
+    return strengths
+
+
+def trick_winner_offset(cards: Sequence[str], strengths: Mapping[str, int]) -> int:
+    """Position in the trick (0 = leader) of the winning card.
+
+    A code that is not a card never wins; if no card is known the leader keeps the trick.
+    """
+    best, winner = -1, 0
+    for offset, card in enumerate(cards):
+        strength = strengths.get(card, -1)
+        if strength > best:
+            best, winner = strength, offset
+    return winner
+
+
+def count_colours(cards: Iterable[str]) -> dict[str, int]:
+    """How many of the given cards have each colour (codes that are no cards are ignored)."""
+    counts = dict.fromkeys(COLOURS, 0)
+    for card in cards:
+        colour = colour_of(card)
+        if colour is not None:
+            counts[colour] += 1
+    return counts
