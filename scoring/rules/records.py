@@ -7,18 +7,22 @@ A game module provides (see scoring/rules/__init__.py for the list of games):
   ``PLAYER_COUNTS`` (allowed numbers of players in a record),
 - ``RECORD_KEYS`` (required game keys), ``RECORD_OPTIONAL_KEYS``,
 - ``verify_record(record, settings) -> Verdict`` for a record whose common keys are valid,
-- ``simulate(rng, settings, players, **options) -> record`` for one seeded bot-played deal.
+- ``simulate(rng, settings, *, players=None, round_number=None) -> record`` for one seeded
+  bot-played deal, and ``playout(...)`` with the same arguments returning only the scores.
+
+docs/engine.md describes the whole contract; docs/records.md the formats as implemented.
 """
 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from . import get_game
-from .core import RecordError, Verdict, check_keys
+from .core import FORMAT, RecordError, Verdict, check_keys, make_rng
 
-FORMAT = "record/1"
 COMMON_REQUIRED = ("format", "game", "players")
 COMMON_OPTIONAL = ("profile", "settings", "hands")
 
@@ -34,6 +38,18 @@ def load(source: str | bytes | dict) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("record", "must be a JSON object")
     return data
+
+
+def load_game(name: Any):
+    """The game module for a record's ``game``; RecordError if unknown or not built yet."""
+    try:
+        return get_game(name)
+    except (KeyError, TypeError):
+        raise RecordError("game", f"unknown game {name!r}") from None
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.{name}":
+            raise
+        raise RecordError("game", f"{name} is not supported by this version yet") from None
 
 
 def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
@@ -61,10 +77,7 @@ def read(source: str | bytes | dict):
     if record.get("format") != FORMAT:
         raise RecordError("format", f'must be "{FORMAT}"')
     name = record.get("game")
-    try:
-        game = get_game(name)
-    except KeyError:
-        raise RecordError("game", f"unknown game {name!r}") from None
+    game = load_game(name)
     check_keys(
         record,
         "",
@@ -96,3 +109,26 @@ def verify(source: str | bytes | dict) -> Verdict:
 def dumps(obj: dict[str, Any]) -> str:
     """Records and verdicts as written by the engine: UTF-8 JSON, keys in the documented order."""
     return json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def simulate_records(
+    name: str,
+    games: int,
+    seed: str | int,
+    *,
+    profile: str | None = None,
+    players: int | None = None,
+    round_number: int | None = None,
+) -> Iterator[tuple[int, dict[str, Any], float]]:
+    """Play ``games`` seeded bot games; yields (index, record, seconds the play took).
+
+    Game ``i`` uses ``make_rng(f"{seed}:{i}")``, so a seed always gives the same records and
+    any single game can be replayed on its own. Seeding and setup are not timed.
+    """
+    game = get_game(name)
+    settings = resolve_settings(game, {} if profile is None else {"profile": profile})
+    for index in range(games):
+        rng = make_rng(f"{seed}:{index}")
+        start = time.perf_counter()
+        record = game.simulate(rng, settings, players=players, round_number=round_number)
+        yield index, record, time.perf_counter() - start

@@ -1,14 +1,12 @@
-"""Schatzsuche (a Wizard variant for 3): ../shared/rules/schatzsuche.md.
-
-This part holds the score formulas the scorepad uses; the playing state, record
-verification and simulation build on them.
+"""Schatzsuche profiles, settings and the score formulas: the scorepad and the engine's
+``State.result()`` and ``playout`` all score with these functions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .core import RecordError
+from ..core import RecordError
 
 NAME = "schatzsuche"
 PLAYER_COUNTS = (3,)
@@ -54,6 +52,26 @@ def round_score(round_number: int, bid: int, tricks: int) -> int:
     if tricks >= bid:
         return (bid - (tricks - bid)) * round_number
     return -(bid - tricks) * round_number
+
+
+def round_scores(
+    round_number: int,
+    bids: Sequence[int],
+    tricks_won: Sequence[int],
+    bonuses: Sequence[int] | None = None,
+) -> list[int]:
+    """Every seat's score of a round: ``round_score`` plus its golden bonus (round 10)."""
+    scores = [
+        round_score(round_number, bid, won) for bid, won in zip(bids, tricks_won, strict=True)
+    ]
+    if bonuses is not None:
+        scores = [score + bonus for score, bonus in zip(scores, bonuses, strict=True)]
+    return scores
+
+
+def golden_bonuses(guesses: Sequence[tuple[str, str]], card: str, golden_both: str) -> list[int]:
+    """Each seat's golden bonus for its (suit, rank) announcement."""
+    return [golden_bonus(suit, rank, card, golden_both) for suit, rank in guesses]
 
 
 def golden_bonus(guess_suit: str, guess_rank: str, card: str, golden_both: str = "160") -> int:

@@ -1,0 +1,76 @@
+"""Schatzsuche (a Wizard variant for 3): ../shared/rules/schatzsuche.md.
+
+- ``scores``: profiles, settings and the score formulas the scorepad uses,
+- ``cards``: card codes and numbers, bit-mask tables, input parsing, the deal,
+- ``state``: ``State``, the duties (``follow_suit``, ``must_trump``) and trick winners,
+- ``verification``: the record's own keys and ``verify_record``,
+- ``bots``: ``simulate`` (a record) and ``playout`` (scores only, fast).
+"""
+
+from .bots import playout, simulate
+from .cards import CODES, INDEX, SUIT_NAMES, deal_round, parse_card
+from .scores import (
+    DEFAULT_PROFILE,
+    GOLDEN_BOTH,
+    GOLDEN_RANK,
+    GOLDEN_SUIT,
+    NAME,
+    PENALTY_POINTS,
+    PLAYER_COUNTS,
+    PROFILES,
+    RANKS,
+    ROUNDS,
+    SETTING_CHOICES,
+    SUITS,
+    bid_order,
+    check_setting,
+    final_totals,
+    first_leader,
+    golden_bonus,
+    golden_bonuses,
+    next_dealer,
+    round_score,
+    round_scores,
+    winners,
+)
+from .state import REVOKE_RULES, State, duty
+from .verification import RECORD_KEYS, RECORD_OPTIONAL_KEYS, read_round, verify_record
+
+__all__ = [
+    "CODES",
+    "DEFAULT_PROFILE",
+    "GOLDEN_BOTH",
+    "GOLDEN_RANK",
+    "GOLDEN_SUIT",
+    "INDEX",
+    "NAME",
+    "PENALTY_POINTS",
+    "PLAYER_COUNTS",
+    "PROFILES",
+    "RANKS",
+    "RECORD_KEYS",
+    "RECORD_OPTIONAL_KEYS",
+    "REVOKE_RULES",
+    "ROUNDS",
+    "SETTING_CHOICES",
+    "SUITS",
+    "SUIT_NAMES",
+    "State",
+    "bid_order",
+    "check_setting",
+    "deal_round",
+    "duty",
+    "final_totals",
+    "first_leader",
+    "golden_bonus",
+    "golden_bonuses",
+    "next_dealer",
+    "parse_card",
+    "playout",
+    "read_round",
+    "round_score",
+    "round_scores",
+    "simulate",
+    "verify_record",
+    "winners",
+]
