@@ -70,9 +70,11 @@ bench: install
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m scoring.bench $(BENCH_ARGS)
 
+# German translations live in locale/de/parts/<area>.po (one file per area, so parallel work
+# does not collide); this merges them into the catalog Django reads and compiles it.
 messages: install
-	$(PY) manage.py makemessages -l de -l en --ignore=.venv --ignore=tests
-	$(PY) manage.py compilemessages --ignore=.venv
+	msgcat --use-first --sort-output -o locale/de/LC_MESSAGES/django.po locale/de/parts/*.po
+	$(PY) manage.py compilemessages -l de --ignore=.venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,5 +1,303 @@
-from django.shortcuts import render
+"""Scorepad views: create a table, enter and correct rounds, watch live, share links."""
+
+from __future__ import annotations
+
+import uuid
+
+import segno
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .models import Access, Game, Revision
+from .pads import PADS, get_pad
+from .services import Author, Conflict, create_table, current_revisions, save_round
+
+MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
+MY_TABLES_KEEP = 20
 
 
+def get_access(key: str) -> Access:
+    return get_object_or_404(Access.objects.select_related("table"), key=key)
+
+
+def require_scorer(access: Access) -> None:
+    if not access.can_score:
+        raise PermissionDenied(_("This link is read-only: it cannot enter or correct results."))
+
+
+def remember_table(request, access: Access) -> None:
+    keys = [k for k in request.session.get(MY_TABLES, []) if k != access.key]
+    request.session[MY_TABLES] = [access.key, *keys][:MY_TABLES_KEEP]
+
+
+def author_of(request) -> Author:
+    device = request.session.setdefault("device", uuid.uuid4().hex[:8])
+    return Author(name=request.session.get("author", ""), device=device)
+
+
+@require_GET
 def home(request):
-    return render(request, "scoring/home.html")
+    keys = request.session.get(MY_TABLES, [])
+    accesses = {a.key: a for a in Access.objects.select_related("table").filter(key__in=keys)}
+    my_tables = [accesses[key] for key in keys if key in accesses]
+    games = [(game, game.label, game.value in PADS) for game in Game]
+    return render(request, "scoring/home.html", {"games": games, "my_tables": my_tables})
+
+
+@require_http_methods(["GET", "POST"])
+def table_new(request, game: str):
+    if game not in PADS:
+        raise Http404
+    pad = get_pad(game)
+    form = pad.create_form_class(request.POST or None, initial={"author": author_of(request).name})
+    if request.method == "POST" and form.is_valid():
+        profile_name = pad.profile_name_from_form(form)
+        table = create_table(
+            game=game,
+            title=form.cleaned_data["title"],
+            players=form.cleaned_data["players"],
+            profile_name=profile_name,
+            profile=pad.settings_from_form(form),
+            options=pad.table_options(form),
+        )
+        if form.cleaned_data["author"]:
+            request.session["author"] = form.cleaned_data["author"]
+        scorer = table.accesses.get(role=Access.Role.SCORER)
+        remember_table(request, scorer)
+        return redirect("table", key=scorer.key)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request, "scoring/table_new.html", {"form": form, "game": Game(game)}, status=status
+    )
+
+
+def entry_initial(request, row) -> dict:
+    return {
+        "base": row.revision.number if row else 0,
+        "submission": uuid.uuid4(),
+        "author": author_of(request).name,
+    }
+
+
+def table_context(request, access: Access, **extra) -> dict:
+    table = access.table
+    pad = get_pad(table.game)
+    summary = pad.summarize(table, current_revisions(table))
+    context = {
+        "access": access,
+        "table": table,
+        "pad": pad,
+        "summary": summary,
+        "form_round": summary.next_round,
+        "form_base": 0,
+        **extra,
+    }
+    if access.can_score and summary.next_round and "form" not in extra:
+        row = summary.row(summary.next_round)
+        context["form"] = pad.entry_form(
+            table,
+            summary,
+            summary.next_round,
+            revision=row.revision if row else None,
+            initial=entry_initial(request, row),
+        )
+    form = context.get("form")
+    if form is not None:
+        context["form_round"] = form.round_number
+        context["form_base"] = form["base"].value()
+    return context
+
+
+@require_GET
+def table_page(request, key: str):
+    access = get_access(key)
+    if access.can_score:
+        remember_table(request, access)
+    return render(request, "scoring/table.html", table_context(request, access))
+
+
+@require_GET
+def table_live(request, key: str):
+    """The part of the table page that other phones update; 304 when nothing changed."""
+    access = get_access(key)
+    form_round = request.GET.get("round", "")
+    form_base = request.GET.get("base", "")
+    etag = f'"{access.table.version}-{access.role}-{get_language()}-{form_round}-{form_base}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        context = table_context(request, access, form=None)
+        context["stale_form"] = is_stale(context["summary"], form_round, form_base)
+        response = render(request, "scoring/_live.html", context)
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+def is_stale(summary, form_round: str, form_base: str) -> bool:
+    """True when the round a phone has open was saved elsewhere since it loaded the form."""
+    if not form_round.isdigit() or not form_base.isdigit():
+        return False
+    row = summary.row(int(form_round))
+    return (row.revision.number if row else 0) != int(form_base)
+
+
+@require_POST
+def round_save(request, key: str, number: int):
+    access = get_access(key)
+    require_scorer(access)
+    table = access.table
+    pad = get_pad(table.game)
+    summary = pad.summarize(table, current_revisions(table))
+    row = summary.row(number)
+    if row is None and number != summary.next_round:
+        messages.error(
+            request,
+            _("Round %(n)s cannot be entered yet: finish round %(open)s first.")
+            % {"n": number, "open": summary.next_round},
+        )
+        return redirect("table", key=key)
+    # Corrections of finished rounds live on the round's page, new entries on the sheet.
+    on_round_page = row is not None and row.complete
+    form = pad.entry_form(table, summary, number, data=request.POST)
+    if form.is_valid():
+        data, complete, scores = pad.round_from_form(table, summary, form)
+        if not complete and any(later.number > number for later in summary.rows):
+            form.add_error(
+                None,
+                _("Round %(n)s: later rounds are already saved, so it must stay complete.")
+                % {"n": number},
+            )
+    if not form.is_valid():
+        return render_entry(request, access, number, on_round_page, 422, form=form)
+
+    name = form.cleaned_data["author"].strip()
+    if name:
+        request.session["author"] = name
+    back = reverse("table", args=[key]) + f"#round-{number}"
+    base = form.cleaned_data["base"]
+    if row is not None and base == row.revision.number and row.revision.data == data:
+        messages.info(request, _("Round %(n)s: nothing changed.") % {"n": number})
+        return redirect(back)
+    try:
+        _revision, created = save_round(
+            table,
+            number,
+            data=data,
+            scores=scores,
+            complete=complete,
+            base=base,
+            submission=form.cleaned_data["submission"],
+            author=author_of(request),
+            reason=form.cleaned_data["reason"].strip(),
+            source=Revision.Source.CORRECTION if row else Revision.Source.ENTRY,
+        )
+    except Conflict as conflict:
+        # Keep what this phone typed; saving it again (now based on the newer revision)
+        # deliberately replaces the newer entry, and both stay in the history.
+        retry_data = request.POST.copy()
+        retry_data["base"] = conflict.current.number if conflict.current else 0
+        retry_data["submission"] = str(uuid.uuid4())
+        retry = pad.entry_form(table, summary, number, data=retry_data)
+        retry.is_valid()
+        pairs = pad.describe(table, conflict.current.data) if conflict.current else []
+        return render_entry(
+            request,
+            access,
+            number,
+            on_round_page,
+            409,
+            form=retry,
+            conflict=conflict.current,
+            conflict_pairs=pairs,
+        )
+    if created:
+        messages.success(request, _("Round %(n)s saved.") % {"n": number})
+    return redirect(back)
+
+
+def render_entry(request, access, number, on_round_page, status, **extra):
+    if on_round_page:
+        context = round_context(request, access, number, **extra)
+        return render(request, "scoring/round.html", context, status=status)
+    return render(
+        request, "scoring/table.html", table_context(request, access, **extra), status=status
+    )
+
+
+def round_context(request, access: Access, number: int, **extra) -> dict:
+    table = access.table
+    pad = get_pad(table.game)
+    summary = pad.summarize(table, current_revisions(table))
+    revisions = list(
+        Revision.objects.filter(round__table=table, round__number=number).order_by("-number")
+    )
+    if not revisions:
+        raise Http404
+    history = []
+    for revision, older in zip(revisions, [*revisions[1:], None], strict=True):
+        pairs = pad.describe(table, revision.data)
+        before = dict(pad.describe(table, older.data)) if older else {}
+        changes = [
+            (label, before.get(label), value)
+            for label, value in pairs
+            if before.get(label) != value
+        ]
+        history.append({"revision": revision, "changes": changes if older else [], "pairs": pairs})
+    context = {
+        "access": access,
+        "table": table,
+        "pad": pad,
+        "summary": summary,
+        "number": number,
+        "history": history,
+        **extra,
+    }
+    if access.can_score and "form" not in extra:
+        current = revisions[0]
+        context["form"] = pad.entry_form(
+            table,
+            summary,
+            number,
+            revision=current,
+            initial=entry_initial(request, summary.row(number)),
+        )
+    return context
+
+
+@require_GET
+def round_page(request, key: str, number: int):
+    access = get_access(key)
+    return render(request, "scoring/round.html", round_context(request, access, number))
+
+
+@require_GET
+def share(request, key: str):
+    access = get_access(key)
+    links = access.table.accesses.all() if access.can_score else [access]
+    shown = [
+        {"access": link, "url": request.build_absolute_uri(reverse("table", args=[link.key]))}
+        for link in links
+        if link.role in (Access.Role.SCORER, Access.Role.VIEWER)
+    ]
+    return render(
+        request, "scoring/share.html", {"access": access, "table": access.table, "links": shown}
+    )
+
+
+@require_GET
+def qr_code(request, key: str):
+    """The QR code of a link, as SVG: whoever has the link may see its code."""
+    access = get_access(key)
+    url = request.build_absolute_uri(reverse("table", args=[access.key]))
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111")
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    patch_cache_control(response, private=True, max_age=3600)
+    return response

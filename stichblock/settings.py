@@ -134,6 +134,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Without a collectstatic run (development, tests, `make run`) serve straight from the sources.
+WHITENOISE_USE_FINDERS = not env_bool("DJANGO_MANIFEST_STATIC")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

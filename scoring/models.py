@@ -1,0 +1,150 @@
+"""The scorepad: a table (one game being played), its seats, private links and rounds.
+
+A round's entries are never overwritten: every save adds a ``Revision``; exactly one revision
+per round is current. The database enforces the single-row rules (one current revision per
+round, revision numbers unique per round, one submission stored once).
+"""
+
+import secrets
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+
+class Game(models.TextChoices):
+    SCHAFKOPF = "schafkopf", "Schafkopf"
+    SCHATZSUCHE = "schatzsuche", "Schatzsuche"
+    SCHARFE_SCHOTEN = "scharfe_schoten", "Scharfe Schoten"
+    STICHWAHL = "stichwahl", "Stichwahl"
+
+
+class Table(models.Model):
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    title = models.CharField(_("title"), max_length=80, blank=True)
+    profile_name = models.CharField(_("rule profile"), max_length=60)
+    # A frozen copy: changing a profile later never rewrites this table's results.
+    profile = models.JSONField(_("rule settings"), default=dict)
+    options = models.JSONField(_("table options"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Bumped with every saved change; live views compare it instead of re-rendering.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self):
+        return self.title or f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.name for seat in self.seats.all()]
+
+    def touch(self):
+        """Mark the table changed so every phone polling it fetches the new state."""
+        Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(_("name"), max_length=40)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "name"], name="seat_name_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Access(models.Model):
+    """A private link to one table: whoever has the key has the role, on that table only."""
+
+    class Role(models.TextChoices):
+        SCORER = "scorer", pgettext_lazy("role", "scorer")
+        VIEWER = "viewer", pgettext_lazy("role", "viewer")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="accesses")
+    key = models.CharField(max_length=40, unique=True, default=new_key)
+    role = models.CharField(max_length=10, choices=Role.choices)
+    label = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("link")
+        verbose_name_plural = _("links")
+
+    def __str__(self):
+        return f"{self.table} ({self.role})"
+
+    @property
+    def can_score(self) -> bool:
+        return self.role == self.Role.SCORER
+
+
+class Round(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("round"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} – {self.number}"
+
+
+class Revision(models.Model):
+    """One saved state of a round. Corrections add revisions; nothing is edited in place."""
+
+    class Source(models.TextChoices):
+        ENTRY = "entry", _("entry")
+        CORRECTION = "correction", _("correction")
+        DISPUTE = "dispute", _("dispute")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    data = models.JSONField()
+    # Per-seat points of the round once it is complete, as the game's rules compute them.
+    scores = models.JSONField(null=True, blank=True)
+    complete = models.BooleanField(default=False)
+    source = models.CharField(max_length=12, choices=Source.choices, default=Source.ENTRY)
+    author = models.CharField(_("entered by"), max_length=60, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # The form's one-time token: a double tap on "save" stores one revision, not two.
+    submission = models.UUIDField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="revision_number_unique"),
+            models.UniqueConstraint(
+                fields=["round"], condition=Q(is_current=True), name="one_current_revision"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="revision_number_positive"),
+            models.CheckConstraint(
+                condition=Q(complete=False) | Q(scores__isnull=False),
+                name="complete_revision_has_scores",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.round} r{self.number}"

@@ -1,0 +1,136 @@
+"""What every game's scorepad provides to the shared views (tables, rounds, history, live)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Revision, Table
+
+
+@dataclass
+class RoundRow:
+    """One row of the score sheet: a saved round (complete or still open)."""
+
+    number: int
+    revision: Revision
+    totals: list[int] | None = None  # running totals after this round, when complete
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.revision.data
+
+    @property
+    def scores(self) -> list[int] | None:
+        return self.revision.scores
+
+    @property
+    def complete(self) -> bool:
+        return self.revision.complete
+
+
+@dataclass
+class Summary:
+    """The state of a table as the pad computes it from the current revisions."""
+
+    players: list[str]
+    rows: list[RoundRow]
+    totals: list[int]
+    next_round: int | None  # the round to enter (open or new); None once the game is over
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    final_totals: list[int] | None = None
+    # Game-specific facts for the round to enter (dealer, bid order, leader, ...).
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def row(self, number: int) -> RoundRow | None:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        return None
+
+    @property
+    def history(self) -> list[list[int]]:
+        """Running totals per seat after each complete round, for the chart."""
+        return [row.totals for row in self.rows if row.totals is not None]
+
+
+def int_field(label: str, low: int, high: int, *, required: bool = True) -> forms.IntegerField:
+    """An integer field whose messages name the field and the allowed range."""
+    messages = {
+        "required": _("%(field)s: please enter a number.") % {"field": label},
+        "invalid": _("%(field)s: must be a whole number.") % {"field": label},
+        "min_value": _("%(field)s: must be at least %(low)s.") % {"field": label, "low": low},
+        "max_value": _("%(field)s: must be at most %(high)s.") % {"field": label, "high": high},
+    }
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        required=required,
+        error_messages=messages,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": low, "max": high}),
+    )
+
+
+def choice_field(label: str, choices, *, required: bool = True) -> forms.ChoiceField:
+    messages = {
+        "required": _("%(field)s: please choose.") % {"field": label},
+        "invalid_choice": _("%(field)s: not one of the offered choices.") % {"field": label},
+    }
+    return forms.ChoiceField(
+        label=label, choices=choices, required=required, error_messages=messages
+    )
+
+
+class EntryForm(forms.Form):
+    """Fields every round entry has: who enters, why (corrections), and the revision guards."""
+
+    base = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    submission = forms.UUIDField(widget=forms.HiddenInput)
+    author = forms.CharField(label=_("Entered by"), max_length=60, required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=200, required=False)
+
+
+class Pad:
+    """A game's scorepad. Subclasses fill in the game-specific parts."""
+
+    game: str
+    player_counts: tuple[int, ...]
+    entry_template: str
+    info_template: str
+    grid_template: str
+    create_form_class: type[forms.Form]
+
+    def profiles(self) -> dict[str, dict]:
+        raise NotImplementedError
+
+    def summarize(self, table: Table, revisions: list[Revision]) -> Summary:
+        raise NotImplementedError
+
+    def entry_form(self, table: Table, summary: Summary, number: int, **kwargs) -> EntryForm:
+        raise NotImplementedError
+
+    def round_from_form(
+        self, table: Table, summary: Summary, form
+    ) -> tuple[dict, bool, list[int] | None]:
+        """(data, complete, scores) of a valid entry form."""
+        raise NotImplementedError
+
+    def profile_name_from_form(self, form) -> str:
+        return "standard"
+
+    def settings_from_form(self, form) -> dict:
+        """The frozen rule settings of a new table from its valid creation form."""
+        raise NotImplementedError
+
+    def table_options(self, form) -> dict:
+        """Options of a new table from its valid creation form."""
+        return {}
+
+    def describe(self, table: Table, data: dict) -> list[tuple[str, str]]:
+        """(label, value) pairs of a round's data, for the history and its diffs."""
+        raise NotImplementedError

@@ -1,0 +1,109 @@
+"""Multi-model writes of the scorepad: creating tables and saving rounds as revisions."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from .models import Access, Revision, Round, Seat, Table
+
+
+class Conflict(Exception):
+    """The round changed since the form was opened; ``current`` is the newer revision."""
+
+    def __init__(self, current: Revision | None):
+        super().__init__("round changed since the form was opened")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Author:
+    name: str = ""
+    device: str = ""
+
+
+def create_table(
+    *, game: str, players: list[str], profile_name: str, profile: dict, options: dict, title=""
+) -> Table:
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game, title=title, profile_name=profile_name, profile=profile, options=options
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, position=position, name=name) for position, name in enumerate(players)
+        )
+        Access.objects.bulk_create(
+            [
+                Access(table=table, role=Access.Role.SCORER),
+                Access(table=table, role=Access.Role.VIEWER),
+            ]
+        )
+    return table
+
+
+def save_round(
+    table: Table,
+    number: int,
+    *,
+    data: dict,
+    scores: list[int] | None,
+    complete: bool,
+    base: int,
+    submission: uuid.UUID,
+    author: Author,
+    reason: str = "",
+    source: str = Revision.Source.ENTRY,
+) -> tuple[Revision, bool]:
+    """Store a new revision of round ``number`` made from revision ``base`` (0: a new round).
+
+    Returns (revision, created). A repeated submission returns the stored revision with
+    created=False, so a double tap stores once. Raises Conflict when another revision was
+    saved since ``base``; the unique constraints make this hold under concurrent requests too.
+    """
+    try:
+        with transaction.atomic():
+            earlier = Revision.objects.filter(submission=submission).first()
+            if earlier is not None:
+                return earlier, False
+            round_, _ = Round.objects.get_or_create(table=table, number=number)
+            current = round_.revisions.filter(is_current=True).first()
+            if (current.number if current else 0) != base:
+                raise Conflict(current)
+            if current is not None:
+                current.is_current = False
+                current.save(update_fields=["is_current"])
+            revision = Revision.objects.create(
+                round=round_,
+                number=base + 1,
+                data=data,
+                scores=scores,
+                complete=complete,
+                source=source,
+                author=author.name,
+                device=author.device,
+                reason=reason,
+                submission=submission,
+            )
+            table.touch()
+            return revision, True
+    except IntegrityError:
+        # Lost a race: either our own first tap won (same submission) or another phone did.
+        earlier = Revision.objects.filter(submission=submission).first()
+        if earlier is not None:
+            return earlier, False
+        raise Conflict(
+            Revision.objects.filter(round__table=table, round__number=number, is_current=True)
+            .select_related("round")
+            .first()
+        ) from None
+
+
+def current_revisions(table: Table) -> list[Revision]:
+    """The current revision of every saved round, in round order (one query)."""
+    return list(
+        Revision.objects.filter(round__table=table, is_current=True)
+        .select_related("round")
+        .order_by("round__number")
+    )

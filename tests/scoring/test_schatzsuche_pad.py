@@ -1,0 +1,135 @@
+"""The Schatzsuche scorepad end to end through its views (../shared/rules/schatzsuche.md)."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Revision
+
+from .helpers import create_schatzsuche, post_round, round_fields, text
+
+pytestmark = pytest.mark.django_db
+
+
+def play_round(client, key, number, bids, tricks, **extra):
+    response = post_round(client, key, number, round_fields(bids, tricks, **extra))
+    assert response.status_code == 302, text(response)[:1500]
+    return response
+
+
+def test_creating_a_table_opens_the_scorer_link_with_round_one(client):
+    table, key = create_schatzsuche(client, first_dealer=1)
+    page = text(client.get(reverse("table", args=[key])))
+    assert "Runde 1 von 10" in page
+    # Ben (seat 1) deals: Cem bids first, then Anna, the dealer Ben last; Cem leads.
+    assert "Geber Ben" in page
+    assert "Cem → Anna → Ben" in page
+    assert "Spielt aus Cem" in page
+    assert table.player_names == ["Anna", "Ben", "Cem"]
+
+
+def test_rulebook_example_round_8_scores_through_the_sheet(client):
+    """Rulebook: round 8, bid 5: 7 tricks → 24, 5 → 40 (and 2 → −24 in the engine test)."""
+    table, key = create_schatzsuche(client)
+    for number in range(1, 8):
+        play_round(client, key, number, [0, 0, 0], [number, 0, 0])
+    play_round(client, key, 8, [5, 5, 0], [7, 1, 0])
+    revision = Revision.objects.get(round__table=table, round__number=8, is_current=True)
+    # Anna: bid 5, 7 tricks → 24; Ben: bid 5, 1 trick → −32; Cem: bid 0, 0 tricks → 0.
+    assert revision.scores == [24, -32, 0]
+
+
+def test_bids_first_then_tricks_completes_the_round(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([1, 0, 0]))
+    first = Revision.objects.get(round__table=table, is_current=True)
+    assert first.complete is False and first.scores is None
+    page = text(client.get(reverse("table", args=[key])))
+    assert "Runde 1 von 10" in page  # still open: the tricks are missing
+
+    response = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1)
+    assert response.status_code == 302
+    second = Revision.objects.get(round__table=table, is_current=True)
+    assert second.number == 2 and second.complete and second.scores == [1, 0, 0]
+    assert "Runde 2 von 10" in text(client.get(reverse("table", args=[key])))
+
+
+def test_single_leader_deals_next(client):
+    """Rules: "exactly one player has the highest total → that player deals"."""
+    _table, key = create_schatzsuche(client, first_dealer=0)
+    play_round(client, key, 1, [0, 1, 0], [0, 1, 0])  # totals 0, 1, 0
+    assert "Geber Ben" in text(client.get(reverse("table", args=[key])))
+
+
+@pytest.mark.parametrize(
+    ("dealer_tie", "expected"), [("fewest", "Cem"), ("previous_dealer", "Anna")]
+)
+def test_two_share_the_lead(client, dealer_tie, expected):
+    """Rules: "exactly two players share the highest total → the player with the **fewest**
+    points (the third player) deals" [setting dealer_tie: fewest / previous_dealer]."""
+    _table, key = create_schatzsuche(client, first_dealer=2, dealer_tie=dealer_tie)
+    play_round(client, key, 1, [1, 1, 0], [1, 0, 0])  # 1, −1, 0 → Anna deals round 2
+    assert "Geber Anna" in text(client.get(reverse("table", args=[key])))
+    play_round(client, key, 2, [0, 1, 0], [0, 1, 1])  # +0, +2, −2 → totals 1, 1, −2
+    assert f"Geber {expected}" in text(client.get(reverse("table", args=[key])))
+
+
+def test_all_three_equal_the_previous_dealer_deals_again(client):
+    """Rules: "all three equal → the previous dealer deals again"."""
+    _table, key = create_schatzsuche(client, first_dealer=1)
+    play_round(client, key, 1, [0, 1, 1], [1, 0, 0])  # −1, −1, −1
+    assert "Geber Ben" in text(client.get(reverse("table", args=[key])))
+
+
+def test_dealer_by_round_uses_the_last_round_not_the_totals(client):
+    """Setting dealer_by: round — "die meisten Punkte" read as the round's score."""
+    for dealer_by, expected in (("total", "Anna"), ("round", "Ben")):
+        _table, key = create_schatzsuche(client, first_dealer=0, dealer_by=dealer_by)
+        play_round(client, key, 1, [1, 0, 0], [1, 0, 0])  # Anna +1
+        play_round(client, key, 2, [1, 0, 1], [1, 0, 1])  # Anna +2, Cem +2 → totals 3, 0, 2
+        # By totals Anna leads alone; by the round Anna and Cem share → Ben (fewest) deals.
+        assert f"Geber {expected}" in text(client.get(reverse("table", args=[key])))
+
+
+def test_a_correction_never_rewrites_who_actually_dealt(client):
+    table, key = create_schatzsuche(client, first_dealer=0)
+    play_round(client, key, 1, [0, 1, 0], [0, 1, 0])  # Ben leads → Ben deals round 2
+    play_round(client, key, 2, [0, 0, 0], [0, 0, 2])
+    correction = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1)
+    assert correction.status_code == 302
+    round_two = Revision.objects.get(round__table=table, round__number=2, is_current=True)
+    assert round_two.data["dealer"] == 1
+
+
+def test_full_game_with_golden_card_and_penalties_ends_with_the_winner(client):
+    """Rules: golden card bonus is part of round 10's score; penalties are deducted only at
+    the end; "After round 10 the highest total (after penalties) wins"."""
+    table, key = create_schatzsuche(client, first_dealer=0)
+    for number in range(1, 10):
+        # Cem takes every trick having bid them all; Anna and Ben bid 0 and make it.
+        penalties = [0, 0, 1] if number == 3 else None
+        play_round(client, key, number, [0, 0, number], [0, 0, number], penalties=penalties)
+    golden = (["HA", "SA", "C7"], "H10")  # Anna: suit right (+20); Ben, Cem: nothing.
+    play_round(client, key, 10, [0, 0, 10], [0, 0, 10], golden=golden)
+    last = Revision.objects.get(round__table=table, round__number=10, is_current=True)
+    assert last.scores == [20, 0, 100]
+    page = text(client.get(reverse("table", args=[key])))
+    assert "Spiel beendet" in page
+    # Cem: 10·(1+…+10)... bid r each round scores r·r: 1+4+9+…+100 = 385, minus one revoke 30.
+    assert "Sieger: Cem" in page
+    assert "355" in page and "385" in page
+
+
+def test_round_ten_needs_the_announcements_and_the_revealed_card(client):
+    _table, key = create_schatzsuche(client)
+    for number in range(1, 10):
+        play_round(client, key, number, [0, 0, number], [0, 0, number])
+    no_guesses = post_round(client, key, 10, round_fields([0, 0, 10]))
+    assert no_guesses.status_code == 422
+    assert "Ansage zur goldenen Karte von Anna (Farbe): bitte auswählen." in text(no_guesses)
+    without_card = post_round(
+        client, key, 10, round_fields([0, 0, 10], [0, 0, 10], golden=(["HA", "SA", "C7"], None))
+    )
+    assert without_card.status_code == 422
+    assert "Goldene Karte: Runde 10 ist erst mit der aufgedeckten goldenen Karte" in text(
+        without_card
+    )

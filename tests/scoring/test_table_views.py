@@ -1,0 +1,244 @@
+"""Scorepad core: links and permissions, corrections, conflicts, double submits, live updates."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Access, Revision, Round
+
+from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+
+pytestmark = pytest.mark.django_db
+
+
+# --- creating ------------------------------------------------
+def test_home_offers_the_games_and_remembers_my_tables(client):
+    page = text(client.get(reverse("home")))
+    assert "Schatzsuche" in page and "Schafkopf" in page
+    _table, key = create_schatzsuche(client)
+    home = client.get(reverse("home"))
+    assert reverse("table", args=[key]) in home.content.decode()
+
+
+def test_creating_needs_three_different_names(client):
+    response = client.post(
+        reverse("table_new", args=["schatzsuche"]),
+        {
+            "player_0": "Anna",
+            "player_1": "anna",
+            "player_2": "",
+            "first_dealer": 0,
+            "dealer_tie": "fewest",
+            "dealer_by": "total",
+            "golden_both": "160",
+        },
+    )
+    assert response.status_code == 422
+    page = text(response)
+    assert "Spieler 2: Der Name „anna“ ist schon von Spieler 1 vergeben." in page
+    assert "Spieler 3: Bitte einen Namen eingeben (dieses Spiel braucht 3 Spieler)." in page
+    # What was typed is still in the form.
+    assert 'value="Anna"' in response.content.decode()
+
+
+def test_each_table_gets_a_scorer_and_a_viewer_link_with_qr_codes(client):
+    table, key = create_schatzsuche(client)
+    roles = sorted(table.accesses.values_list("role", flat=True))
+    assert roles == ["scorer", "viewer"]
+    share = client.get(reverse("share", args=[key]))
+    html = share.content.decode()
+    assert reverse("qr_code", args=[viewer_key(table)]) in html
+    assert reverse("qr_code", args=[key]) in html
+    svg = client.get(reverse("qr_code", args=[key]))
+    assert svg["Content-Type"] == "image/svg+xml"
+    assert svg.content.startswith(b"<svg")
+
+
+# --- permissions ------------------------------------------------
+def test_viewer_sees_the_sheet_but_gets_no_form_and_cannot_post(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    viewer = viewer_key(table)
+    page = client.get(reverse("table", args=[viewer]))
+    assert page.status_code == 200
+    assert "Nur ansehen" in text(page)
+    assert 'name="bid_0"' not in page.content.decode()
+    response = post_round(client, viewer, 2, round_fields([0, 0, 0]))
+    assert response.status_code == 403
+    assert Round.objects.filter(table=table).count() == 1
+
+
+def test_viewer_share_page_shows_only_the_viewer_link(client):
+    table, key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    html = client.get(reverse("share", args=[viewer])).content.decode()
+    assert key not in html
+    assert viewer in html
+
+
+def test_a_link_of_one_table_grants_nothing_on_another(client):
+    table_a, _key_a = create_schatzsuche(client)
+    table_b, key_b = create_schatzsuche(client, players=("Dora", "Emil", "Fritz"))
+    response = post_round(client, key_b, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert response.status_code == 302
+    assert not Round.objects.filter(table=table_a).exists()
+    assert Round.objects.filter(table=table_b).count() == 1
+    assert client.get(reverse("table", args=["not-a-real-key"])).status_code == 404
+    assert post_round(client, "not-a-real-key", 1, {}).status_code == 404
+
+
+# --- validation ------------------------------------------------
+def test_rejected_entry_names_field_and_rule_in_german_and_keeps_the_input(client):
+    table, key = create_schatzsuche(client)
+    for number in (1, 2):
+        post_round(client, key, number, round_fields([0, 0, number], [0, 0, number]))
+    response = post_round(client, key, 3, round_fields([4, 0, 1], [1, 1, 0]))
+    assert response.status_code == 422
+    page = text(response)
+    assert "Ansage von Anna: höchstens 3." in page
+    assert "Stiche: Zusammen müssen es in Runde 3 genau 3 sein" in page
+    assert "eingetragen: 2" in page
+    html = response.content.decode()
+    assert 'name="bid_0" value="4"' in html
+    assert not Round.objects.filter(table=table, number=3).exists()
+
+
+def test_rejected_entry_in_english(client):
+    _table, key = create_schatzsuche(client)
+    client.cookies["django_language"] = "en"
+    response = post_round(client, key, 1, round_fields([0, 0, 0], [1, 1, 0]))
+    assert response.status_code == 422
+    page = text(response)
+    assert "Tricks: together they must be 1 in round 1" in page
+    assert "entered: 2" in page
+
+
+def test_tricks_for_only_some_players_are_refused(client):
+    _table, key = create_schatzsuche(client)
+    post_round(client, key, 1, {"bid_0": 0, "bid_1": 0, "bid_2": 1})
+    response = post_round(client, key, 1, {**round_fields([0, 0, 1]), "tricks_0": 1}, base=1)
+    assert response.status_code == 422
+    assert "Stiche von Ben: Bitte die Stiche aller Spieler eintragen" in text(response)
+
+
+def test_a_later_round_cannot_be_skipped_to(client):
+    table, key = create_schatzsuche(client)
+    response = post_round(client, key, 3, round_fields([0, 0, 0], [1, 1, 1]))
+    assert response.status_code == 302
+    assert "Runde 3 kann noch nicht eingetragen werden" in text(client.get(response.url))
+    assert not Round.objects.filter(table=table).exists()
+
+
+# --- corrections, conflicts, double submits ------------------------------------------------
+def test_a_correction_adds_a_revision_and_keeps_the_old_one_with_who_when_why(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna")
+    response = post_round(
+        client,
+        key,
+        1,
+        round_fields([0, 1, 0], [1, 0, 0]),
+        base=1,
+        reason="Stich falsch zugeordnet",
+        author="Ben",
+    )
+    assert response.status_code == 302
+    revisions = list(Revision.objects.filter(round__table=table).order_by("number"))
+    assert [r.number for r in revisions] == [1, 2]
+    assert [r.is_current for r in revisions] == [False, True]
+    assert revisions[0].scores == [0, 1, 0] and revisions[1].scores == [-1, -1, 0]
+    assert revisions[1].author == "Ben" and revisions[1].reason == "Stich falsch zugeordnet"
+    history = text(client.get(reverse("round", args=[key, 1])))
+    assert "Stich falsch zugeordnet" in history
+    assert "Stiche von Anna: 0 → 1" in history
+    assert "Korrektur von Ben" in history and "Eingetragen von Anna" in history
+
+
+def test_saving_an_unchanged_round_adds_no_revision(client):
+    table, key = create_schatzsuche(client)
+    fields = round_fields([0, 1, 0], [0, 1, 0])
+    post_round(client, key, 1, fields)
+    response = post_round(client, key, 1, fields, base=1)
+    assert response.status_code == 302
+    assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_two_phones_same_round_second_gets_a_conflict_and_keeps_its_input(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    # Both phones opened the correction form at revision 1.
+    first = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1, author="Anna")
+    assert first.status_code == 302
+    second = post_round(client, key, 1, round_fields([0, 0, 1], [0, 0, 1]), base=1, author="Ben")
+    assert second.status_code == 409
+    page = text(second)
+    assert (
+        "Nicht gespeichert: Diese Runde wurde inzwischen auf einem anderen Handy geändert." in page
+    )
+    assert "gespeichert von Anna" in page
+    html = second.content.decode()
+    assert 'name="bid_2" value="1"' in html  # Ben's typing is still there
+    assert 'name="base" value="2"' in html  # a second save now knowingly replaces it
+    current = Revision.objects.get(round__table=table, is_current=True)
+    assert current.scores == [1, 0, 0]
+
+
+def test_two_phones_entering_a_new_round_at_once(client):
+    table, key = create_schatzsuche(client)
+    assert post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0])).status_code == 302
+    late = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]))
+    assert late.status_code == 409
+    assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_double_tap_on_save_stores_one_round(client):
+    table, key = create_schatzsuche(client)
+    submission = uuid.uuid4()
+    fields = round_fields([0, 1, 0], [0, 1, 0])
+    first = post_round(client, key, 1, fields, submission=submission)
+    second = post_round(client, key, 1, fields, submission=submission)
+    assert first.status_code == second.status_code == 302
+    assert Round.objects.filter(table=table).count() == 1
+    assert Revision.objects.filter(round__table=table).count() == 1
+
+
+# --- live ------------------------------------------------
+def test_live_fragment_answers_304_until_something_changes(client):
+    table, key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    url = reverse("table_live", args=[viewer])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert 'id="round-1"' in changed.content.decode()
+    # The round facts above the form are updated out of band.
+    assert 'hx-swap-oob="true"' in changed.content.decode()
+
+
+def test_live_fragment_tells_a_phone_its_open_form_went_stale(client):
+    _table, key = create_schatzsuche(client)
+    url = reverse("table_live", args=[key]) + "?round=1&base=0"
+    assert "gerade auf einem anderen Handy" not in text(client.get(url, HTTP_HX_REQUEST="true"))
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert "gerade auf einem anderen Handy gespeichert" in text(
+        client.get(url, HTTP_HX_REQUEST="true")
+    )
+
+
+def test_the_sheet_is_usable_without_javascript(client):
+    """Forms post and redirect: the page carries a real form with a real action."""
+    _table, key = create_schatzsuche(client)
+    html = client.get(reverse("table", args=[key])).content.decode()
+    assert f'action="{reverse("round_save", args=[key, 1])}"' in html
+    assert 'method="post"' in html
+    response = post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert response.status_code == 302
+    sheet = text(client.get(response.url))
+    assert "Runde 1 gespeichert." in sheet
+    assert Access.objects.get(key=key).table.version >= 1
