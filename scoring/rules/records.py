@@ -25,6 +25,7 @@ from .core import FORMAT, RecordError, Verdict, check_keys, make_rng
 
 COMMON_REQUIRED = ("format", "game", "players")
 COMMON_OPTIONAL = ("profile", "settings", "hands")
+SIMULATION_HOOKS = ("DEFAULT_PROFILE", "PROFILES", "check_setting", "simulate")
 
 
 def load(source: str | bytes | dict) -> dict[str, Any]:
@@ -126,6 +127,9 @@ def simulate_records(
     any single game can be replayed on its own. Seeding and setup are not timed.
     """
     game = get_game(name)
+    missing = [hook for hook in SIMULATION_HOOKS if not hasattr(game, hook)]
+    if missing:
+        raise NotImplementedError(f"{name} does not provide {', '.join(missing)} yet")
     settings = resolve_settings(game, {} if profile is None else {"profile": profile})
     for index in range(games):
         rng = make_rng(f"{seed}:{index}")
