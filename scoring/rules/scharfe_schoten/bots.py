@@ -36,7 +36,7 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def _setup(rng: random.Random, players: int | None, round_number: int | None):
+def deal_round(rng: random.Random, players: int | None = None, round_number: int | None = None):
     """The shuffled deck (card indexes; seat by seat, then the cupboard), number cards,
     predictions and the start seat."""
     players = players or DEFAULT_PLAYERS
@@ -58,6 +58,15 @@ def _setup(rng: random.Random, players: int | None, round_number: int | None):
     return players, deck, numbers, predictions, start
 
 
+def dealt_hands(deck: list[int], players: int) -> list[list[str]]:
+    """The hands of a shuffled deck as card codes, each in card order."""
+    size = HAND_SIZE[players]
+    return [
+        [CARDS[card] for card in sorted(deck[seat * size : (seat + 1) * size])]
+        for seat in range(players)
+    ]
+
+
 def simulate(
     rng: random.Random,
     settings: dict[str, Any],
@@ -66,13 +75,9 @@ def simulate(
     round_number: int | None = None,
 ) -> dict[str, Any]:
     """One seeded round played by random legal bots, as a `record/1` dict."""
-    players, deck, numbers, predictions, start = _setup(rng, players, round_number)
+    players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
     names = list(BOT_NAMES[:players])
-    size = HAND_SIZE[players]
-    hand_codes = [
-        [CARDS[card] for card in sorted(deck[seat * size : (seat + 1) * size])]
-        for seat in range(players)
-    ]
+    hand_codes = dealt_hands(deck, players)
     state = State(hand_codes, numbers, start, predictions, names=names)
     while not state.is_over:
         state.play(choose(rng, state.legal_plays()))
@@ -111,7 +116,7 @@ def playout(
     as ``State.legal_cards``) is found by walking at most four lists. Trick winners come
     from a strength table per set of number cards.
     """
-    players, deck, numbers, predictions, start = _setup(rng, players, round_number)
+    players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
     tricks = HAND_SIZE[players]
     hands = [[[] for _ in COLOURS] for _ in range(players)]  # hands[seat][colour]
     for position, card in enumerate(deck[: players * tricks]):

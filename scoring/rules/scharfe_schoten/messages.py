@@ -48,16 +48,16 @@ TEXTS: dict[str, dict[str, str]] = {
         " {tricks} Stiche",
     },
     "card_total": {
-        "en": "{player}: {tricks} tricks won make exactly {expected} cards (3 per trick plus"
-        " one from the spice cupboard), but {total} were entered",
-        "de": "{player}: {tricks} gewonnene Stiche ergeben genau {expected} Karten (3 je Stich"
-        " und eine aus dem Gewürzschrank), eingetragen sind {total}",
+        "en": "{player}: {total} cards do not fit the tricks won ({tricks}): 3 cards per trick"
+        " plus one from the spice cupboard make exactly {expected}",
+        "de": "{player}: {total} Karten passen nicht zur Zahl der Stiche ({tricks}): 3 Karten"
+        " je Stich und eine aus dem Gewürzschrank ergeben genau {expected}",
     },
     "card_total_range": {
-        "en": "{player}: {tricks} tricks won make {low} to {high} cards (4 per trick plus at"
-        " most one from the spice cupboard each), but {total} were entered",
-        "de": "{player}: {tricks} gewonnene Stiche ergeben {low} bis {high} Karten (4 je Stich"
-        " und höchstens eine aus dem Gewürzschrank je Stich), eingetragen sind {total}",
+        "en": "{player}: {total} cards do not fit the tricks won ({tricks}): 4 cards per trick"
+        " plus at most one from the spice cupboard each make {low} to {high}",
+        "de": "{player}: {total} Karten passen nicht zur Zahl der Stiche ({tricks}): 4 Karten"
+        " je Stich und höchstens eine aus dem Gewürzschrank je Stich ergeben {low} bis {high}",
     },
     "cupboard_total": {
         "en": "With 4 players exactly 8 cards are taken from the spice cupboard, but the"
@@ -112,4 +112,5 @@ class Violation(core.Violation):
     __slots__ = ()
 
     def message(self, players: Sequence[str], lang: str = "en") -> str:
-        return render(self.rule, lang, players, self.seat, {"card": self.card, **self.params})
+        values = {"card": self.card, "trick": self.trick, **self.params}
+        return render(self.rule, lang, players, self.seat, values)
