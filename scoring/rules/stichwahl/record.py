@@ -1,0 +1,132 @@
+"""Reading the Stichwahl keys of a `record/1` and judging its events (verdict/1).
+
+Keys (rules: "Record format"): ``deck`` (``"<id>@<version>"``), ``trump``
+(``{"family": "N", "marker": 9}`` at the start of the hand), ``first_bonus`` (a card per
+seat), ``start`` (the first leader) and ``events`` (the hand in order; see state.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..core import RecordError, Verdict, check_keys, require_int, require_str_list
+from .deck import FAMILIES, Deck, resolve_deck
+from .scores import HAND_SIZE
+from .state import ActionError, State, action_kind
+from .tricks import HIGH, LOW
+
+RECORD_KEYS = ("deck", "trump", "first_bonus", "start", "events")
+RECORD_OPTIONAL_KEYS = ()
+
+# Checks that need the hands. The draw pile's order is never needed: its cards only ever
+# go face down to a point pile, so the engine counts them and does not name them.
+NEEDS_HANDS = ("card_not_in_hand", "first_bonus_not_in_hand", "follow_suit")
+
+
+def read_deck(value: Any, decks: Iterable[Deck | Mapping[str, Any]]) -> Deck:
+    if not isinstance(value, str):
+        raise RecordError("deck", 'must name a deck as "<id>@<version>"')
+    try:
+        return resolve_deck(value, decks)
+    except KeyError as known:
+        raise RecordError("deck", f"unknown deck {value!r} (known: {known.args[0]})") from None
+
+
+def read_trump(value: Any) -> tuple[str, int]:
+    check_keys(value, "trump", ("family", "marker"))
+    if value["family"] not in FAMILIES:
+        raise RecordError("trump.family", "must be a family: O, P, N or B")
+    marker = value["marker"]
+    if isinstance(marker, bool) or marker not in (HIGH, LOW):
+        raise RecordError("trump.marker", "must be 9 (highest card wins) or 1 (lowest wins)")
+    return value["family"], marker
+
+
+def read_hands(value: list[list[str]], game_cards: Iterable[str]) -> list[list[str]]:
+    """Hands of 9 cards, made of this game's cards, each card dealt once."""
+    game_cards = set(game_cards)
+    dealt_to: dict[str, int] = {}
+    for seat, hand in enumerate(value):
+        key = f"hands[{seat}]"
+        if len(hand) != HAND_SIZE:
+            raise RecordError(key, f"must have {HAND_SIZE} cards")
+        for card in hand:
+            if card not in game_cards:
+                raise RecordError(key, f"{card} is not a card of this game")
+            if card in dealt_to:
+                raise RecordError(key, f"{card} is dealt twice (also in hands[{dealt_to[card]}])")
+            dealt_to[card] = seat
+    return value
+
+
+def read_first_bonus(value: Any, players: int, game_cards: Iterable[str]) -> list[str]:
+    cards = require_str_list(value, "first_bonus", players)
+    game_cards = set(game_cards)
+    for seat, card in enumerate(cards):
+        if card not in game_cards:
+            raise RecordError(f"first_bonus[{seat}]", f"{card} is not a card of this game")
+        if card in cards[:seat]:
+            raise RecordError(f"first_bonus[{seat}]", f"{card} is laid out twice")
+    return cards
+
+
+def read_events(value: Any) -> list[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise RecordError("events", "must be a list of events")
+    for index, event in enumerate(value):
+        try:
+            kind = action_kind(event)
+        except ActionError as error:
+            raise _event_error(index, error) from None
+        if kind == "first_bonus":
+            raise RecordError(f"events[{index}]", "first bonus cards belong in first_bonus")
+    return value
+
+
+def _event_error(index: int, error: ActionError) -> RecordError:
+    key = f"events[{index}]" + (f".{error.field}" if error.field else "")
+    return RecordError(key, error.message)
+
+
+def verify_record(
+    record: dict[str, Any],
+    settings: dict[str, Any],
+    *,
+    decks: Iterable[Deck | Mapping[str, Any]] = (),
+) -> Verdict:
+    """Judge a record whose common keys ``records.read`` has already checked.
+
+    ``decks`` are further decks (Deck objects or definition dicts, e.g. organizer-edited
+    ones from the database) that the record's ``deck`` may name besides the default.
+    ``settings`` do not change a single hand's verdict: ``first_leader`` only says who
+    leads the next hand, and ``equal_cards`` has the one value ``earlier_wins``.
+    """
+    names = record["players"]
+    players = len(names)
+    deck = read_deck(record["deck"], decks)
+    game_cards = deck.codes(players)
+    trump, marker = read_trump(record["trump"])
+    start = require_int(record["start"], "start", 0, players - 1)
+    first_bonus = read_first_bonus(record["first_bonus"], players, game_cards)
+    events = read_events(record["events"])
+    hands = read_hands(record["hands"], game_cards) if "hands" in record else None
+
+    state = State(deck, trump, marker, start, hands, players=players, names=names)
+    violations = []
+    for card in first_bonus:
+        violations += state.play({"first_bonus": card}, strict=False)
+    for index, event in enumerate(events):
+        try:
+            violations += state.play(event, strict=False)
+        except ActionError as error:
+            raise _event_error(index, error) from None
+    return Verdict(
+        players=list(names),
+        complete=state.is_over,
+        to_play=state.to_play,
+        tricks=state.trick_list(),
+        result=state.result(),
+        violations=violations,
+        checks_skipped=list(NEEDS_HANDS) if hands is None else [],
+    )
