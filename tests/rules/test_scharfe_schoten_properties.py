@@ -14,12 +14,13 @@ from scoring.rules.scharfe_schoten import (
     HAND_SIZE,
     State,
     check_round,
+    deal_round,
+    dealt_hands,
     playout,
     prediction_points,
     round_scores,
     simulate,
 )
-from scoring.rules.scharfe_schoten.bots import deal_round, dealt_hands
 
 SIMULATED_ROUNDS = 1500  # per player count
 

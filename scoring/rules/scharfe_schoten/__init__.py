@@ -1,7 +1,9 @@
 """Scharfe Schoten (3–4 players, 48 spice cards): ../shared/rules/scharfe-schoten.md.
 
 - ``cards``: card codes, colour ranking, super trumps, trick winner;
-- ``scores``: the score formulas and the scorepad's entry checks (one code for both);
+- ``scores``: profiles, the score formulas and the scorepad's entry checks (one code for
+  the pad and the engine), round rotation;
+- ``messages``: the English and German texts of this game's rules;
 - ``state``: ``State``, one round in play (cards and cupboard picks);
 - ``record``: the game's record keys and ``verify_record``;
 - ``bots``: ``simulate`` (a record) and ``playout`` (scores only, fast).
@@ -9,8 +11,8 @@
 Settings, interpretations and record keys: docs/scharfe-schoten.md.
 """
 
-from ..core import RecordError, add_messages
-from .bots import NAME, choose, playout, simulate
+from ..core import add_messages
+from .bots import deal_round, dealt_hands, playout, simulate
 from .cards import (
     CARDS,
     COLOUR_NAMES,
@@ -24,10 +26,15 @@ from .cards import (
 from .messages import TEXTS, Violation
 from .record import RECORD_KEYS, RECORD_OPTIONAL_KEYS, verify_record
 from .scores import (
+    DEFAULT_PROFILE,
+    NAME,
+    PLAYER_COUNTS,
+    PROFILES,
     EntryProblem,
     check_colour_counts,
     check_predictions,
     check_round,
+    check_setting,
     check_tricks_won,
     prediction_points,
     round_scores,
@@ -38,17 +45,9 @@ from .scores import (
 )
 from .state import State
 
-PLAYER_COUNTS = (3, 4)
-DEFAULT_PROFILE = "standard"
-PROFILES: dict[str, dict] = {"standard": {}}  # no settings yet (rules: "Game")
-
-# Our own rule, so its text can live in the shared catalogue too (e.g. for a rule list).
+# Only the rule that is ours alone goes into the shared catalogue: follow_suit's shared text
+# speaks of suits and belongs to whichever game registered it (see messages.py).
 add_messages({"cupboard_colour_empty": TEXTS["cupboard_colour_empty"]})
-
-
-def check_setting(key: str, value) -> None:
-    raise RecordError(f"settings.{key}", "Scharfe Schoten has no settings yet")
-
 
 __all__ = [
     "CARDS",
@@ -71,8 +70,9 @@ __all__ = [
     "check_round",
     "check_setting",
     "check_tricks_won",
-    "choose",
     "colour_order",
+    "deal_round",
+    "dealt_hands",
     "playout",
     "prediction_points",
     "round_scores",

@@ -11,29 +11,13 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ..core import bot_names, new_record, pick, shuffled
 from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, VALUES, card_strengths
-from .scores import round_scores
+from .scores import DEFAULT_PROFILE, NAME, PROFILES, round_scores
 from .state import State
 
-NAME = "scharfe_schoten"
 DEFAULT_PLAYERS = 4
-BOT_NAMES = ("Anna", "Ben", "Cem", "Dora")
 PER_COLOUR = len(VALUES)
-
-
-def choose(rng: random.Random, options: list):
-    """A uniform choice that simulate and playout make identically."""
-    return options[int(rng.random() * len(options))]
-
-
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """The 48 card indexes in random order: Fisher–Yates on ``rng.random()``, about three
-    times faster than ``random.shuffle`` (its float rounding bias is below 2**-46)."""
-    deck = list(range(len(CARDS)))
-    for last in range(len(deck) - 1, 0, -1):
-        other = int(rng.random() * (last + 1))
-        deck[last], deck[other] = deck[other], deck[last]
-    return deck
 
 
 def deal_round(rng: random.Random, players: int | None = None, round_number: int | None = None):
@@ -42,12 +26,12 @@ def deal_round(rng: random.Random, players: int | None = None, round_number: int
     players = players or DEFAULT_PLAYERS
     if players not in HAND_SIZE:
         raise ValueError("Scharfe Schoten is played by 3 or 4 players")
-    deck = shuffled_deck(rng)
+    deck = shuffled(range(len(CARDS)), rng)
     numbers = dict(zip(COLOURS, rng.sample(VALUES, len(COLOURS)), strict=True))
     predictions = []
     for _ in range(players):
-        most = choose(rng, COLOURS)
-        fewest = choose(rng, [colour for colour in COLOURS if colour != most])
+        most = pick(rng, COLOURS)
+        fewest = pick(rng, [colour for colour in COLOURS if colour != most])
         predictions.append({"most": most, "fewest": fewest})
     if round_number is None:
         start = int(rng.random() * players)
@@ -76,17 +60,13 @@ def simulate(
 ) -> dict[str, Any]:
     """One seeded round played by random legal bots, as a `record/1` dict."""
     players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
-    names = list(BOT_NAMES[:players])
+    names = bot_names(players)
     hand_codes = dealt_hands(deck, players)
     state = State(hand_codes, numbers, start, predictions, names=names)
     while not state.is_over:
-        state.play(choose(rng, state.legal_plays()))
+        state.play(pick(rng, state.legal_plays()))
     return {
-        "format": "record/1",
-        "game": NAME,
-        "profile": settings.get("profile", "standard"),
-        "settings": {key: value for key, value in settings.items() if key != "profile"},
-        "players": names,
+        **new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE),
         "hands": hand_codes,
         "start": start,
         "numbers": numbers,
@@ -158,7 +138,7 @@ def playout(
         for colour in trick_colours:
             counts[colour] += 1
         if picks_left:
-            colour = choose(rng, [c for c in range(len(COLOURS)) if cupboard[c]])
+            colour = pick(rng, [c for c in range(len(COLOURS)) if cupboard[c]])
             cupboard[colour] -= 1
             counts[colour] += 1
             picks_left -= 1

@@ -3,8 +3,9 @@
 Rule names such as ``follow_suit`` are shared by several games, but the core catalogue
 (``core.MESSAGES``) holds one text per rule for all of them; our wording talks of colours and
 the spice cupboard, so our texts live here and ``Violation`` looks here first. Params stay
-language-free: ``colour`` becomes ``{colour_name}``, a ``holder`` seat or ``"cupboard"``
-becomes ``{holder_en}``/``{holder_de}`` (the core text of ``card_not_in_hand``).
+language-free: ``colour`` becomes ``{colour_name}``; the ``holder`` of ``card_not_in_hand``
+(a seat, or None for a card nobody was dealt, which lies in the spice cupboard) becomes
+``{holder_en}``/``{holder_de}`` of the core text.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from typing import Any
 
 from .. import core
 from .cards import COLOUR_NAMES
-
-CUPBOARD = "cupboard"
 
 TEXTS: dict[str, dict[str, str]] = {
     "follow_suit": {
@@ -94,14 +93,11 @@ def render(
     if "colour" in params:
         values["colour_name"] = COLOUR_NAMES[lang][params["colour"]]
     if "holder" in params:
+        holder = params["holder"]
         for language, (held_by, in_cupboard) in _HOLDER_TEXTS.items():
-            holder = params["holder"]
-            if holder is None:
-                text = ""
-            elif holder == CUPBOARD:
-                text = in_cupboard
-            else:
-                text = held_by.format(name=seat_name(players, holder))
+            text = (
+                in_cupboard if holder is None else held_by.format(name=seat_name(players, holder))
+            )
             values[f"holder_{language}"] = text
     return texts[lang].format_map(values)
 
@@ -110,6 +106,13 @@ class Violation(core.Violation):
     """A core Violation rendered with this game's texts (see the module docstring)."""
 
     __slots__ = ()
+
+    @classmethod
+    def of(cls, violation: core.Violation) -> Violation:
+        """The same violation (e.g. from ``core.CardLedger``) with this game's texts."""
+        return cls(
+            violation.trick, violation.seat, violation.card, violation.rule, violation.params
+        )
 
     def message(self, players: Sequence[str], lang: str = "en") -> str:
         values = {"card": self.card, "trick": self.trick, **self.params}

@@ -10,8 +10,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import RecordError
 from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE
 from .messages import render
+
+NAME = "scharfe_schoten"
+PLAYER_COUNTS = (3, 4)
+DEFAULT_PROFILE = "standard"
+PROFILES: dict[str, dict[str, Any]] = {"standard": {}}  # no settings yet (rules: "Game")
 
 FULFILLED, SHARED, MISSED = 5, 3, 0
 CARDS_PER_COLOUR = len(CARDS) // len(COLOURS)
@@ -37,6 +43,10 @@ def prediction_points(
     fewest_points = _points(fewest_of_others - fewest_count)
     difference = most_count - fewest_count if most_points and fewest_points else 0
     return most_points, fewest_points, difference, most_points + fewest_points + difference
+
+
+def check_setting(key: str, value: Any) -> None:
+    raise RecordError(f"settings.{key}", "Scharfe Schoten has no settings yet")
 
 
 def _points(lead: int) -> int:

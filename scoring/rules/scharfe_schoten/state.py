@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core import IllegalPlay
+from ..core import CardLedger, IllegalPlay
 from .cards import (
     CARD_INDEX,
     CARDS,
@@ -26,7 +26,7 @@ from .cards import (
     super_trumps,
     trick_winner_offset,
 )
-from .messages import CUPBOARD, Violation
+from .messages import Violation
 from .scores import prediction_points
 
 
@@ -52,7 +52,7 @@ class State:
         if hands is not None:
             self.hands: list[set[str]] | None = [set(hand) for hand in hands]
             players = len(self.hands)
-            dealt = set().union(*self.hands)
+            dealt = set().union(*self.hands)  # cards nobody was dealt lie in the cupboard
             cupboard = count_colours(card for card in CARDS if card not in dealt)
         else:
             self.hands = None
@@ -72,7 +72,7 @@ class State:
         self.collected = [dict.fromkeys(COLOURS, 0) for _ in range(players)]
         self.tricks_won = [0] * players
         self.picks: list[str] = []
-        self.played: dict[str, int] = {}  # card -> trick (1-based) where it was first played
+        self.ledger = CardLedger(CARDS, hands)  # unknown, played twice, not in hand
         self.picking: int | None = None  # the trick winner who still has to pick
 
     def copy(self) -> State:
@@ -85,7 +85,7 @@ class State:
         clone.collected = [dict(counts) for counts in self.collected]
         clone.tricks_won = list(self.tricks_won)
         clone.picks = list(self.picks)
-        clone.played = dict(self.played)
+        clone.ledger = self.ledger.copy()
         return clone
 
     # --- whose turn, and what is allowed -------------------------------------------------
@@ -139,16 +139,10 @@ class State:
     def check_card(self, card: str) -> list[Violation]:
         """Every rule the seat to play would break by playing ``card``."""
         seat, trick = self.to_play, len(self.tricks) + 1
-        if card not in CARD_INDEX:
-            return [Violation(trick, seat, card, "unknown_card")]
-        violations = []
-        if card in self.played:
-            violations.append(
-                Violation(trick, seat, card, "card_played_twice", {"earlier": self.played[card]})
-            )
-        elif self.hands is not None and card not in self.hands[seat]:
-            holder = next((s for s, hand in enumerate(self.hands) if card in hand), CUPBOARD)
-            violations.append(Violation(trick, seat, card, "card_not_in_hand", {"holder": holder}))
+        card_rule = self.ledger.check(trick, seat, card)
+        if card_rule is not None and card_rule.rule == "unknown_card":
+            return [Violation.of(card_rule)]
+        violations = [Violation.of(card_rule)] if card_rule is not None else []
         led = self.led_colour
         if self.hands is not None and led is not None and card[0] != led:
             held = sorted((c for c in self.hands[seat] if c[0] == led), key=CARD_INDEX.__getitem__)
@@ -182,7 +176,7 @@ class State:
             return self.pick(action, strict)
         violations = self.check_card(action)
         if strict and violations:
-            raise IllegalPlay(violations[0].rule, violations[0].message(self._names()))
+            raise self._refusal(violations[0])
         self._add_card(action)
         return violations
 
@@ -194,7 +188,7 @@ class State:
             raise IllegalPlay("unknown_colour", f"{colour!r} is not a colour (R, G, Y or B)")
         violations = self.check_pick(colour)
         if strict and violations:
-            raise IllegalPlay(violations[0].rule, violations[0].message(self._names()))
+            raise self._refusal(violations[0])
         self.collected[self.picking][colour] += 1
         if self.cupboard is not None and self.cupboard[colour] > 0:
             self.cupboard[colour] -= 1
@@ -203,11 +197,12 @@ class State:
         self.picking = None
         return violations
 
-    def _names(self) -> list[str]:
-        return self.names or [f"Seat {seat + 1}" for seat in range(self.players)]
+    def _refusal(self, violation: Violation) -> IllegalPlay:
+        names = self.names or [f"Seat {seat + 1}" for seat in range(self.players)]
+        return IllegalPlay(violation.rule, violation.message(names), violation)
 
     def _add_card(self, card: str) -> None:
-        self.played.setdefault(card, len(self.tricks) + 1)
+        self.ledger.record(len(self.tricks) + 1, self.to_play, card)
         if self.hands is not None:
             for hand in self.hands:
                 hand.discard(card)
