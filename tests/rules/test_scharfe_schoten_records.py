@@ -86,9 +86,9 @@ def test_picks_must_match_the_tricks_won_while_the_cupboard_lasts():
     with pytest.raises(RecordError, match="no colour for trick 1") as raised:
         records.verify(record(plays=trick_1 + trick_2))
     assert raised.value.key == "cupboard_picks"
-    with pytest.raises(RecordError, match="only 1 cupboard picks") as raised:
-        records.verify(record(plays=trick_1, cupboard_picks=["R", "Y"]))
-    assert raised.value.key == "cupboard_picks"
+    # a record that stops early may already list the picks of tricks still to come
+    verdict = verdict_of(record(plays=trick_1, cupboard_picks=["R", "Y", "B"]))
+    assert verdict["valid"] and not verdict["complete"] and verdict["to_play"] == 3
 
 
 def test_rulebook_trick_in_a_record():
