@@ -1,0 +1,80 @@
+"""Schafkopf (../shared/rules/schafkopf.md): the engine module and the scorepad's formulas.
+
+Module contract (scoring/rules/records.py): ``NAME``, ``PLAYER_COUNTS``, ``DEFAULT_PROFILE``,
+``PROFILES``, ``check_setting``, ``RECORD_KEYS``, ``RECORD_OPTIONAL_KEYS``, ``State``,
+``verify_record``, ``simulate``, ``playout``. The scorepad settles games with ``settle``,
+``settle_ramsch``, ``outcome_from_augen`` and checks entries with ``check_entry``;
+docs/schafkopf.md describes all of it.
+"""
+
+from . import messages  # noqa: F401  (registers the verdict messages)
+from .cards import AUGEN, DECK, SUITS
+from .contracts import (
+    CONTRACT_TYPES,
+    RANK,
+    Contract,
+    after_all_passed,
+    contract_problem,
+    resolve_announcements,
+    valid_contracts,
+)
+from .entry import EntryProblem, check_entry
+from .record import (
+    NAME,
+    PLAYER_COUNTS,
+    RECORD_KEYS,
+    RECORD_OPTIONAL_KEYS,
+    playout,
+    simulate,
+    verify_record,
+)
+from .state import State
+from .tariff import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    SETTING_SPECS,
+    Outcome,
+    check_profile,
+    check_setting,
+    counted_laufende,
+    game_value,
+    outcome_from_augen,
+    penalty_settle,
+    settle,
+    settle_ramsch,
+)
+
+__all__ = [
+    "AUGEN",
+    "CONTRACT_TYPES",
+    "DECK",
+    "DEFAULT_PROFILE",
+    "NAME",
+    "PLAYER_COUNTS",
+    "PROFILES",
+    "RANK",
+    "RECORD_KEYS",
+    "RECORD_OPTIONAL_KEYS",
+    "SETTING_SPECS",
+    "SUITS",
+    "Contract",
+    "EntryProblem",
+    "Outcome",
+    "State",
+    "after_all_passed",
+    "check_entry",
+    "check_profile",
+    "check_setting",
+    "contract_problem",
+    "counted_laufende",
+    "game_value",
+    "outcome_from_augen",
+    "penalty_settle",
+    "playout",
+    "resolve_announcements",
+    "settle",
+    "settle_ramsch",
+    "simulate",
+    "valid_contracts",
+    "verify_record",
+]

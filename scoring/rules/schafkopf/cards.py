@@ -1,0 +1,122 @@
+"""Schafkopf cards, Augen and the trump order of each contract (../shared/rules/schafkopf.md).
+
+Card codes are suit + rank: ``EO`` (Eichel-Ober), ``GU``, ``HA``, ``S10``, ``E7``. Every card
+also has an index 0..31 (``INDEX``) and a bit (``BIT``) for the bitmask hands of the fast bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+SUITS = ("E", "G", "H", "S")
+RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")
+RANK_AUGEN = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
+DECK = tuple(suit + rank for suit in SUITS for rank in RANKS)
+INDEX = {card: index for index, card in enumerate(DECK)}
+BIT = {card: 1 << index for index, card in enumerate(DECK)}
+AUGEN = {card: RANK_AUGEN[card[1:]] for card in DECK}
+TOTAL_AUGEN = 120
+TRICKS = 8
+
+OBER = tuple(suit + "O" for suit in SUITS)
+UNTER = tuple(suit + "U" for suit in SUITS)
+TRUMP = "T"  # the effective suit of every trump: trumps are their own suit
+
+# Suit names are German in both languages (the English example says "the led suit Eichel").
+SUIT_NAMES = {
+    "E": {"en": "Eichel", "de": "Eichel"},
+    "G": {"en": "Gras", "de": "Gras"},
+    "H": {"en": "Herz", "de": "Herz"},
+    "S": {"en": "Schellen", "de": "Schellen"},
+    TRUMP: {"en": "trump", "de": "Trumpf"},
+}
+
+
+def sau(suit: str) -> str:
+    """The Sau (Ass) of a suit: the card a Rufspiel calls."""
+    return suit + "A"
+
+
+def mask_of(cards: Iterable[str]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def cards_of(mask: int) -> list[str]:
+    return [card for card in DECK if mask & BIT[card]]
+
+
+# Cards of a suit that are neither Ober nor Unter: what a Rufspiel call and a Solo need.
+PLAIN_SUIT_MASK = {
+    suit: mask_of(suit + rank for rank in RANKS if rank not in "OU") for suit in SUITS
+}
+OBER_UNTER_MASK = mask_of(OBER + UNTER)
+
+
+@dataclass(frozen=True, slots=True)
+class Trumps:
+    """How tricks are taken under one contract.
+
+    ``order`` lists the trumps high to low; ``suit_of`` maps every card to the suit it
+    follows as (``"T"`` for a trump, else its printed suit); ``strength`` ranks cards within
+    that suit (higher wins). A card that is neither trump nor of the led suit never wins.
+    """
+
+    order: tuple[str, ...]
+    suit_of: dict[str, str]
+    strength: dict[str, int]
+
+    def winning_index(self, cards: list[str]) -> int:
+        """Index in ``cards`` (a trick in playing order) of the card that takes the trick."""
+        led = self.suit_of.get(cards[0])
+        best, best_key = 0, self.key(cards[0], led)
+        for position in range(1, len(cards)):
+            key = self.key(cards[position], led)
+            if key > best_key:
+                best, best_key = position, key
+        return best
+
+    def key(self, card: str, led: str | None) -> int:
+        """Sort key within a trick: trumps above the led suit, everything else below."""
+        suit = self.suit_of.get(card)  # None for a code that is not a Schafkopf card
+        if suit == TRUMP:
+            return 100 + self.strength[card]
+        if suit is not None and suit == led:
+            return self.strength[card]
+        return -1
+
+
+def _plain_order(with_ober: bool) -> tuple[str, ...]:
+    # Wenz puts the Ober between König and Neun; otherwise O and U are trumps.
+    return ("A", "10", "K", "O", "9", "8", "7") if with_ober else ("A", "10", "K", "9", "8", "7")
+
+
+def _build(order: tuple[str, ...], plain_ranks: tuple[str, ...]) -> Trumps:
+    suit_of, strength = {}, {}
+    for position, card in enumerate(order):
+        suit_of[card] = TRUMP
+        strength[card] = len(order) - position
+    for suit in SUITS:
+        for position, rank in enumerate(plain_ranks):
+            card = suit + rank
+            if card not in suit_of:
+                suit_of[card] = suit
+                strength[card] = len(plain_ranks) - position
+    return Trumps(order, suit_of, strength)
+
+
+@cache
+def ober_unter_trumps(trump_suit: str | None) -> Trumps:
+    """Rufspiel (Herz), Solo in ``trump_suit``; ``None`` gives Ober and Unter only (Sie)."""
+    suit_trumps = () if trump_suit is None else tuple(trump_suit + r for r in _plain_order(False))
+    return _build(OBER + UNTER + suit_trumps, _plain_order(False))
+
+
+@cache
+def wenz_trumps() -> Trumps:
+    """Wenz: only the four Unter are trumps; each suit runs A 10 K O 9 8 7."""
+    return _build(UNTER, _plain_order(True))

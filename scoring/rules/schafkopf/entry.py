@@ -1,0 +1,184 @@
+"""Checks of a game entered at the table (../shared/rules/schafkopf.md, "Checks the scorepad
+enforces"). They return (field, rule) pairs; the scorepad turns the rule names into messages
+(docs/schafkopf.md lists them) and saves nothing until the list is empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUITS, TOTAL_AUGEN
+from .contracts import CALLABLE_SUITS, RANK, RUFSPIEL, SIE, SOLO, TOUTS, WENZ, WENZ_TYPES, WITH_SUIT
+
+# Augen no party can end with: the cheapest card that counts is an Unter (2).
+IMPOSSIBLE_AUGEN = (1, TOTAL_AUGEN - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryProblem:
+    field: str
+    rule: str
+
+
+def _seat_problem(
+    seat: Any, field: str, players: int, sitting_out: int | None
+) -> list[EntryProblem]:
+    if (
+        isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < players
+        or seat == sitting_out
+    ):
+        return [EntryProblem(field, "seat_invalid")]
+    return []
+
+
+def _augen_problem(augen: Any) -> list[EntryProblem]:
+    if isinstance(augen, bool) or not isinstance(augen, int) or not 0 <= augen <= TOTAL_AUGEN:
+        return [EntryProblem("augen", "augen_out_of_range")]
+    if augen in IMPOSSIBLE_AUGEN:
+        return [EntryProblem("augen", "augen_impossible")]
+    return []
+
+
+def check_entry(
+    settings: Mapping[str, Any],
+    *,
+    contract: str,
+    declarer: int | None,
+    partner: int | None = None,
+    suit: str | None = None,
+    called: str | None = None,
+    tout: bool = False,
+    augen: int | None = None,
+    won: bool | None = None,
+    schneider: bool = False,
+    schwarz: bool = False,
+    laufende: int = 0,
+    stoss: bool = False,
+    retour: bool = False,
+    klopfen: int = 0,
+    players: int = 4,
+    sitting_out: int | None = None,
+) -> list[EntryProblem]:
+    """Everything wrong with one entered game (empty when it can be settled).
+
+    ``contract`` is a contract type (``solo`` with ``tout=True`` means ``solo_tout``);
+    ``augen`` are the declaring party's, optional when won/Schneider/Schwarz are entered.
+    """
+    if contract not in RANK:
+        return [EntryProblem("contract", "unknown_contract")]
+    problems: list[EntryProblem] = []
+    if tout:
+        if contract not in (SOLO, WENZ):
+            problems.append(EntryProblem("tout", "tout_not_allowed"))
+        else:
+            contract = contract + "_tout"
+    if declarer is None:
+        problems.append(EntryProblem("declarer", "declarer_missing"))
+    else:
+        problems += _seat_problem(declarer, "declarer", players, sitting_out)
+    problems += _party_problems(contract, declarer, partner, players, sitting_out)
+    problems += _suit_problems(settings, contract, suit, called)
+    if augen is not None:
+        problems += _augen_problem(augen)
+    if not problems:
+        problems += _outcome_problems(contract, augen, won, schneider, schwarz)
+    problems += _laufende_problems(settings, contract, laufende)
+    problems += _doubling_problems(settings, stoss, retour, klopfen)
+    return problems
+
+
+def _party_problems(contract, declarer, partner, players, sitting_out) -> list[EntryProblem]:
+    if contract != RUFSPIEL:
+        return [EntryProblem("partner", "partner_not_allowed")] if partner is not None else []
+    if partner is None:
+        return [EntryProblem("partner", "partner_missing")]
+    if partner == declarer:
+        return [EntryProblem("partner", "partner_is_declarer")]
+    return _seat_problem(partner, "partner", players, sitting_out)
+
+
+def _suit_problems(settings, contract, suit, called) -> list[EntryProblem]:
+    problems = []
+    if called is not None and contract != RUFSPIEL:
+        problems.append(EntryProblem("called", "called_not_allowed"))
+    elif called is not None and called not in CALLABLE_SUITS:
+        problems.append(EntryProblem("called", "called_invalid"))
+    if suit is not None and contract not in WITH_SUIT:
+        problems.append(EntryProblem("suit", "suit_not_allowed"))
+    elif suit is not None and suit not in SUITS:
+        problems.append(EntryProblem("suit", "suit_invalid"))
+    elif suit is None and contract in WITH_SUIT and settings["base_herz_solo"] is not None:
+        problems.append(EntryProblem("suit", "suit_missing"))  # a Herz-Solo has its own price
+    return problems
+
+
+def _outcome_problems(contract, augen, won, schneider, schwarz) -> list[EntryProblem]:
+    """Won/Schneider/Schwarz against each other and against the Augen, when entered."""
+    if won is None:
+        return [] if augen is not None else [EntryProblem("won", "outcome_missing")]
+    if contract == SIE:
+        return [] if won else [EntryProblem("won", "won_inconsistent")]
+    problems = []
+    if augen is not None:
+        # a won Tout took every trick, so all 120 Augen
+        wrong = won and augen != TOTAL_AUGEN if contract in TOUTS else won != (augen >= 61)
+        if wrong:
+            problems.append(EntryProblem("won", "won_inconsistent"))
+        if contract not in TOUTS and not schwarz and schneider != (augen >= 91 or augen <= 30):
+            problems.append(EntryProblem("schneider", "schneider_inconsistent"))
+        if schwarz and augen != (TOTAL_AUGEN if won else 0):
+            problems.append(EntryProblem("schwarz", "schwarz_inconsistent"))
+    return problems
+
+
+def _laufende_problems(settings, contract, laufende) -> list[EntryProblem]:
+    most = 4 if contract in WENZ_TYPES else 8 if contract == SIE else 14
+    if isinstance(laufende, bool) or not isinstance(laufende, int) or not 0 <= laufende <= most:
+        return [EntryProblem("laufende", "laufende_out_of_range")]
+    threshold = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
+    if 0 < laufende < threshold:
+        return [EntryProblem("laufende", "laufende_below_threshold")]
+    if laufende > settings["laufende_cap"]:
+        return [EntryProblem("laufende", "laufende_over_cap")]
+    return []
+
+
+def _doubling_problems(settings, stoss, retour, klopfen) -> list[EntryProblem]:
+    problems = []
+    if stoss and not settings["allow_stoss"]:
+        problems.append(EntryProblem("stoss", "stoss_not_allowed"))
+    if retour and not stoss:
+        problems.append(EntryProblem("retour", "retour_without_stoss"))
+    elif retour and not settings["allow_retour"]:
+        problems.append(EntryProblem("retour", "retour_not_allowed"))
+    if isinstance(klopfen, bool) or not isinstance(klopfen, int) or not 0 <= klopfen <= 4:
+        problems.append(EntryProblem("klopfen", "klopfen_out_of_range"))
+    elif klopfen and not settings["allow_klopfen"]:
+        problems.append(EntryProblem("klopfen", "klopfen_not_allowed"))
+    return problems
+
+
+def check_ramsch_entry(
+    settings: Mapping[str, Any],
+    augen_per_seat: Sequence[int | None],
+    jungfrau_seats: Iterable[int] = (),
+    klopfen: int = 0,
+) -> list[EntryProblem]:
+    """Checks of an entered Ramsch: Augen per playing seat (None: sits out) summing to 120."""
+    problems = []
+    if settings["passed_deal"] != "ramsch":
+        problems.append(EntryProblem("contract", "ramsch_not_allowed"))
+    playing = [augen for augen in augen_per_seat if augen is not None]
+    for augen in playing:
+        problems += [EntryProblem("augen_per_seat", p.rule) for p in _augen_problem(augen)]
+    if not problems and sum(playing) != TOTAL_AUGEN:
+        problems.append(EntryProblem("augen_per_seat", "augen_sum"))
+    for seat in jungfrau_seats:
+        if not 0 <= seat < len(augen_per_seat) or augen_per_seat[seat] != 0:
+            problems.append(EntryProblem("jungfrau_seats", "jungfrau_with_augen"))
+    problems += _doubling_problems(settings, False, False, klopfen)
+    return problems

@@ -1,0 +1,187 @@
+"""Schafkopf `record/1` files: verifying them, and writing them from bot-played deals.
+
+The record keys are listed in ../shared/rules/records.md ("schafkopf") and docs/schafkopf.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from ..core import RecordError, Verdict, require_int
+from .bots import bot_game
+from .cards import DECK, INDEX, TRICKS
+from .contracts import SIE, after_all_passed, parse_contract
+from .state import HAND_CHECKS, State
+from .tariff import DEFAULT_PROFILE, PROFILES
+
+NAME = "schafkopf"
+PLAYER_COUNTS = (4,)  # at a 5-player table the sitting-out dealer is not in the record
+RECORD_KEYS = ("plays", "contract")
+RECORD_OPTIONAL_KEYS = ("dealer", "leader", "stoss", "retour", "klopfen", "schwarz_claimed")
+SEATS = 4
+BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
+
+
+def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The Schafkopf keys of a record, checked; RecordError names the offending key."""
+    if ("dealer" in record) == ("leader" in record):
+        raise RecordError("dealer", "give either dealer or leader (the seat that leads first)")
+    if "dealer" in record:
+        leader = (require_int(record["dealer"], "dealer", 0, SEATS - 1) + 1) % SEATS
+    else:
+        leader = require_int(record["leader"], "leader", 0, SEATS - 1)
+    contract = parse_contract(record["contract"], SEATS, settings["passed_deal"] == "ramsch")
+    keys: dict[str, Any] = {"leader": leader, "contract": contract}
+    for key in ("stoss", "retour"):
+        if key in record:
+            keys[key] = require_int(record[key], key, 0, SEATS - 1)
+    if "klopfen" in record:
+        if not settings["allow_klopfen"]:
+            raise RecordError("klopfen", "this profile has no Klopfen (allow_klopfen)")
+        klopfen = record["klopfen"]
+        if not isinstance(klopfen, list):
+            raise RecordError("klopfen", "must be a list of seats")
+        for position, seat in enumerate(klopfen):
+            require_int(seat, f"klopfen[{position}]", 0, SEATS - 1)
+        if len(set(klopfen)) != len(klopfen):
+            raise RecordError("klopfen", "a seat can knock only once")
+        keys["klopfen"] = klopfen
+    if "schwarz_claimed" in record:
+        if not settings["schwarz_must_be_claimed"]:
+            raise RecordError("schwarz_claimed", "this profile scores Schwarz unclaimed")
+        if not isinstance(record["schwarz_claimed"], bool):
+            raise RecordError("schwarz_claimed", "must be true or false")
+        keys["schwarz_claimed"] = record["schwarz_claimed"]
+    return keys
+
+
+def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
+    if "hands" not in record:
+        return None
+    seen: dict[str, int] = {}
+    for seat, hand in enumerate(record["hands"]):
+        if len(hand) != TRICKS:
+            raise RecordError(f"hands[{seat}]", f"must hold {TRICKS} cards")
+        for card in hand:
+            if card not in INDEX:
+                raise RecordError(f"hands[{seat}]", f"{card!r} is not a Schafkopf card")
+            if card in seen:
+                raise RecordError(f"hands[{seat}]", f"{card} is also dealt to seat {seen[card]}")
+            seen[card] = seat
+    return [list(hand) for hand in record["hands"]]
+
+
+def _read_plays(record: Mapping[str, Any], contract_type: str) -> list[str]:
+    plays = record["plays"]
+    if not isinstance(plays, list) or not all(isinstance(card, str) for card in plays):
+        raise RecordError("plays", "must be a list of card codes")
+    if contract_type == SIE and plays:
+        raise RecordError("plays", "a Sie is shown, not played: plays must be []")
+    if len(plays) > SEATS * TRICKS:
+        raise RecordError("plays", f"a deal has {SEATS * TRICKS} cards, not {len(plays)}")
+    return plays
+
+
+def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Verdict:
+    """Judge a Schafkopf record whose common keys ``records.read`` has checked."""
+    keys = read_game_keys(record, settings)
+    hands = _read_hands(record)
+    plays = _read_plays(record, keys["contract"].type)
+    state = State(
+        keys["contract"],
+        settings,
+        leader=keys["leader"],
+        hands=hands,
+        names=record["players"],
+        stoss=keys.get("stoss"),
+        retour=keys.get("retour"),
+        klopfen=keys.get("klopfen", ()),
+        schwarz_claimed=keys.get("schwarz_claimed", False),
+    )
+    for card in plays:
+        state.play(card, strict=False)
+    skipped = list(HAND_CHECKS) if hands is None else []
+    if not state.partner_known and ("stoss" in keys or "retour" in keys):
+        skipped += ["stoss_not_allowed", "retour_not_allowed"]
+    return Verdict(
+        players=list(record["players"]),
+        complete=state.is_over,
+        to_play=state.to_play,
+        tricks=state.tricks_json(),
+        result=state.result(),
+        violations=state.violations(),
+        checks_skipped=skipped,
+    )
+
+
+def _deal_until_played(rng: Random, settings: Mapping[str, Any], players: int, dealer: int):
+    """Bot games until one is played (thrown-in deals pass the deal on per ``passed_deal``)."""
+    while True:
+        game = bot_game(rng, settings, leader=0 if players == 5 else (dealer + 1) % SEATS)
+        if game is not None:
+            return game, dealer
+        dealer = after_all_passed(settings, dealer, players)["dealer"]
+
+
+def _first_dealer(rng: Random, players: int, round_number: int | None) -> int:
+    return (round_number - 1) % players if round_number else rng.randrange(players)
+
+
+def simulate(
+    rng: Random,
+    settings: Mapping[str, Any],
+    *,
+    players: int | None = None,
+    round_number: int | None = None,
+) -> dict[str, Any]:
+    """One seeded deal played by random legal bots, as a `record/1` dict.
+
+    ``players=5`` simulates a tournament table: the dealer sits out and the record lists the
+    four others from the left of the dealer, with ``leader: 0``. ``round_number`` fixes the
+    first dealer (round 1: seat 0); thrown-in deals are dealt again.
+    """
+    players = players or SEATS
+    if players not in (4, 5):
+        raise ValueError("Schafkopf is simulated for a table of 4 or 5 players")
+    game, dealer = _deal_until_played(
+        rng, settings, players, _first_dealer(rng, players, round_number)
+    )
+    profile = settings.get("profile", DEFAULT_PROFILE)
+    record: dict[str, Any] = {"format": "record/1", "game": NAME, "profile": profile}
+    overrides = {k: v for k, v in settings.items() if k != "profile" and PROFILES[profile][k] != v}
+    if overrides:
+        record["settings"] = overrides
+    if players == 5:
+        record["players"] = [BOT_NAMES[(dealer + step) % 5] for step in range(1, 5)]
+        record["leader"] = 0
+    else:
+        record["players"] = list(BOT_NAMES[:4])
+        record["dealer"] = dealer
+    record["hands"] = [[card for card in DECK if hand >> INDEX[card] & 1] for hand in game.hands]
+    record["plays"] = [DECK[card] for card in game.plays]
+    record["contract"] = game.contract.to_json()
+    for key in ("stoss", "retour", "schwarz_claimed"):
+        if getattr(game, key) is not None:
+            record[key] = getattr(game, key)
+    if settings["allow_klopfen"]:
+        record["klopfen"] = game.klopfen
+    return record
+
+
+def playout(
+    rng: Random,
+    settings: Mapping[str, Any],
+    *,
+    players: int | None = None,
+    round_number: int | None = None,
+) -> list[int]:
+    """The scores of one seeded bot-played deal (the work of ``simulate`` without a record).
+
+    The same rng state gives the same game as ``simulate``; scores are per seat of that
+    record (the four playing seats).
+    """
+    players = players or SEATS
+    game, _ = _deal_until_played(rng, settings, players, _first_dealer(rng, players, round_number))
+    return game.scores

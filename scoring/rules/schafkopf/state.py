@@ -1,0 +1,457 @@
+"""One Schafkopf deal being played card by card: duties, tricks and the scored result.
+
+The State serves the verifier (lenient: every card is taken as played and its fault noted)
+and the arbiter's screen (strict ``play`` raises ``IllegalPlay``; ``legal_plays`` highlights).
+Without the dealt hands nobody's duties can be checked; the State then only follows the
+cards as they come and learns the Rufspiel partner when the called Sau is played.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import IllegalPlay, Violation
+from .cards import AUGEN, DECK, SUIT_NAMES, TOTAL_AUGEN, TRICKS
+from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_problem, laufende_run
+from .tariff import (
+    counted_laufende,
+    doublings,
+    game_value,
+    outcome_from_augen,
+    penalty_settle,
+    settle,
+    settle_ramsch,
+)
+
+SEATS = 4
+# Faults a player commits at the table; they decide who pays under ``misplay: offender_pays``.
+# (card_not_in_hand, card_played_twice and unknown_card cannot happen with real cards: they
+# are errors of the record, so they do not make anybody an offender.)
+MISPLAY_RULES = (
+    "illegal_contract",
+    "follow_suit",
+    "called_ace_must_be_played",
+    "called_ace_discarded",
+    "called_suit_led_without_ace",
+)
+HAND_CHECKS = ("illegal_contract", "card_not_in_hand", *MISPLAY_RULES[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[str, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+
+
+def _suit_params(suit: str) -> dict[str, str]:
+    return {"suit_en": SUIT_NAMES[suit]["en"], "suit_de": SUIT_NAMES[suit]["de"]}
+
+
+class State:
+    """A deal from the first card on. ``hands`` are the dealt hands (None when unknown)."""
+
+    def __init__(
+        self,
+        contract: Contract,
+        settings: Mapping[str, Any],
+        *,
+        leader: int,
+        hands: Sequence[Sequence[str]] | None = None,
+        names: Sequence[str] | None = None,
+        stoss: int | None = None,
+        retour: int | None = None,
+        klopfen: Sequence[int] = (),
+        schwarz_claimed: bool = False,
+    ):
+        self.contract = contract
+        self.settings = settings
+        self.trumps = contract.trumps
+        self.names = list(names) if names else [f"Player {seat + 1}" for seat in range(SEATS)]
+        self.hands = [list(hand) for hand in hands] if hands is not None else None
+        # Who had each card: dealt hands when known, else the seat that played it.
+        self.holder = {card: seat for seat, hand in enumerate(hands or ()) for card in hand}
+        self.leader = leader
+        self.current: list[str] = []
+        self.tricks: list[Trick] = []
+        self.played_in: dict[str, int] = {}  # card -> number of the trick it was first played in
+        self.called_led_in: int | None = None  # index of the trick that first led the called suit
+        self.faults: list[Violation] = []
+        self.stoss, self.retour = stoss, retour
+        self.klopfen = tuple(klopfen)
+        self.schwarz_claimed = schwarz_claimed
+        if self.hands is not None and contract.declarer is not None:
+            reason = contract_problem(contract, self.hands[contract.declarer], settings)
+            if reason:
+                params = {
+                    **reason,
+                    "contract_en": contract.name("en"),
+                    "contract_de": contract.name("de"),
+                }
+                self.faults.append(
+                    Violation(None, contract.declarer, None, "illegal_contract", params)
+                )
+
+    def copy(self) -> State:
+        clone = copy.copy(self)
+        clone.hands = [list(hand) for hand in self.hands] if self.hands is not None else None
+        clone.holder, clone.played_in = dict(self.holder), dict(self.played_in)
+        clone.current, clone.tricks, clone.faults = (
+            list(self.current),
+            list(self.tricks),
+            list(self.faults),
+        )
+        return clone
+
+    # --- whose turn, and who plays with whom -------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.contract.type == SIE or len(self.tricks) == TRICKS
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self.is_over else (self.leader + len(self.current)) % SEATS
+
+    @property
+    def partner(self) -> int | None:
+        """The holder of the called Sau (once known), unless that is the declarer himself."""
+        sau = self.contract.called_sau
+        seat = self.holder.get(sau) if sau else None
+        return None if seat == self.contract.declarer else seat
+
+    @property
+    def partner_known(self) -> bool:
+        return self.contract.type != RUFSPIEL or self.contract.called_sau in self.holder
+
+    @property
+    def declaring_party(self) -> list[int]:
+        if self.contract.type == RAMSCH:
+            return []
+        partner = self.partner
+        return [self.contract.declarer] + ([partner] if partner is not None else [])
+
+    # --- playing -----------------------------------------------------------------------
+
+    def legal_plays(self) -> list[str]:
+        """Cards the seat to play may play (all unplayed cards when the hands are unknown)."""
+        seat = self.to_play
+        if seat is None:
+            return []
+        if self.hands is None:
+            return [card for card in DECK if card not in self.played_in]
+        return [card for card in self.hands[seat] if self._duty_fault(seat, card) is None]
+
+    def fault(self, card: str) -> Violation | None:
+        """What would be wrong with the seat to play playing ``card`` now (None: nothing)."""
+        seat = self.to_play
+        if seat is None:
+            raise IllegalPlay("game_over", "the game is over")
+        trick = len(self.tricks) + 1
+        if card not in AUGEN:
+            return Violation(trick, seat, card, "unknown_card")
+        if card in self.played_in:
+            return Violation(
+                trick, seat, card, "card_played_twice", {"earlier": self.played_in[card]}
+            )
+        if self.hands is None:
+            return None
+        if card not in self.hands[seat]:
+            holder = next((s for s, hand in enumerate(self.hands) if card in hand), None)
+            params = {"holder_en": "", "holder_de": ""}
+            if holder is not None:
+                name = self.names[holder]
+                params = {"holder_en": f" ({name} holds it)", "holder_de": f" ({name} hat sie)"}
+            return Violation(trick, seat, card, "card_not_in_hand", params)
+        found = self._duty_fault(seat, card)
+        return Violation(trick, seat, card, *found) if found else None
+
+    def play(self, card: str, strict: bool = True) -> Violation | None:
+        """Play ``card`` for the seat to play; strict raises IllegalPlay instead of a fault."""
+        violation = self.fault(card)
+        if violation is not None:
+            if strict:
+                raise IllegalPlay(violation.rule, violation.message(self.names))
+            self.faults.append(violation)
+        self._apply(self.to_play, card)
+        return violation
+
+    def _apply(self, seat: int, card: str) -> None:
+        self.played_in.setdefault(card, len(self.tricks) + 1)
+        if self.hands is not None:
+            for hand in self.hands:  # off the table: whoever was recorded to hold it
+                if card in hand:
+                    hand.remove(card)
+                    break
+        else:
+            self.holder.setdefault(card, seat)
+        called = self.contract.called
+        leads_called = called and not self.current and self.trumps.suit_of.get(card) == called
+        if leads_called and self.called_led_in is None:
+            self.called_led_in = len(self.tricks)
+        self.current.append(card)
+        if len(self.current) == SEATS:
+            winner = (self.leader + self.trumps.winning_index(self.current)) % SEATS
+            self.tricks.append(Trick(self.leader, tuple(self.current), winner))
+            self.leader, self.current = winner, []
+
+    def _duty_fault(self, seat: int, card: str) -> tuple[str, dict[str, Any]] | None:
+        """The duty ``card`` breaks for ``seat`` (a card it holds), as (rule, params)."""
+        hand, suit_of = self.hands[seat], self.trumps.suit_of
+        called, sau = self.contract.called, self.contract.called_sau
+        # The called-Sau duties bind its holder only until the called suit is first led.
+        sau_duty = (
+            called is not None
+            and sau in hand
+            and seat != self.contract.declarer
+            and self.called_led_in in (None, len(self.tricks))
+        )
+        if not self.current:
+            if sau_duty and suit_of[card] == called and card != sau:
+                count = sum(1 for held in hand if suit_of[held] == called)
+                if count < 4:  # davonlaufen needs 4 cards of the suit, Sau counted, O/U not
+                    return "called_suit_led_without_ace", {
+                        "sau": sau,
+                        "count": count,
+                        **_suit_params(called),
+                    }
+            return None
+        led = suit_of.get(self.current[0])
+        if sau_duty and led == called:
+            if card != sau:
+                return "called_ace_must_be_played", {"sau": sau, **_suit_params(called)}
+            return None
+        if led is not None and suit_of[card] != led:
+            same = [held for held in hand if suit_of[held] == led]
+            if same:
+                strongest = max(same, key=self.trumps.strength.__getitem__)
+                return "follow_suit", {"held": strongest, **_suit_params(led)}
+        if sau_duty and card == sau and len(self.tricks) < TRICKS - 1:
+            return "called_ace_discarded", _suit_params(called)
+        return None
+
+    # --- Stoß, Retour -----------------------------------------------------------------
+
+    def say_stoss(self, seat: int, strict: bool = True) -> None:
+        """An opponent of the declaring party doubles, before the second card is played."""
+        if strict:
+            if len(self.played_in) >= 2 or self.stoss is not None:
+                raise IllegalPlay(
+                    "stoss_not_allowed", "Stoß is only possible once, before the second card"
+                )
+            self._raise_fault(self._stoss_fault(seat))
+        self.stoss = seat
+
+    def say_retour(self, seat: int, strict: bool = True) -> None:
+        """The declaring party answers a Stoß, within the same window."""
+        if strict:
+            if len(self.played_in) >= 2 or self.retour is not None:
+                raise IllegalPlay(
+                    "retour_not_allowed", "Retour is only possible once, before the second card"
+                )
+            self._raise_fault(self._retour_fault(seat))
+        self.retour = seat
+
+    def _raise_fault(self, violation: Violation | None) -> None:
+        if violation is not None:
+            raise IllegalPlay(violation.rule, violation.message(self.names))
+
+    def _stoss_fault(self, seat: int) -> Violation | None:
+        reason = None
+        if not self.settings["allow_stoss"]:
+            reason = ("this profile has no Stoß", "dieses Regelprofil kennt keinen Stoß")
+        elif self.contract.type == RAMSCH:
+            reason = ("a Ramsch has no declaring party", "im Ramsch gibt es keine Spielerpartei")
+        elif seat in self.declaring_party:
+            reason = ("he belongs to the declaring party", "er gehört zur Spielerpartei")
+        return _announcement_fault("stoss_not_allowed", seat, reason)
+
+    def _retour_fault(self, seat: int) -> Violation | None:
+        if self.stoss is None:
+            return Violation(1, seat, None, "retour_without_stoss")
+        reason = None
+        if not self.settings["allow_retour"]:
+            reason = ("this profile has no Retour", "dieses Regelprofil kennt kein Retour")
+        elif seat not in self.declaring_party and self.partner_known:
+            reason = (
+                "only the declaring party can answer a Stoß",
+                "nur die Spielerpartei kann Retour geben",
+            )
+        return _announcement_fault("retour_not_allowed", seat, reason)
+
+    @property
+    def stoss_counts(self) -> bool:
+        return self.stoss is not None and self._stoss_fault(self.stoss) is None
+
+    @property
+    def retour_counts(self) -> bool:
+        return (
+            self.stoss_counts
+            and self.retour is not None
+            and self._retour_fault(self.retour) is None
+        )
+
+    def announcement_faults(self) -> list[Violation]:
+        """Faults of the Stoß/Retour as recorded, judged with what is known now.
+
+        A void Stoß (or a Retour to it) does not double; a Retour after a void Stoß is void
+        without a fault of its own. While a Rufspiel partner is unknown, only the declarer
+        counts as the declaring party.
+        """
+        found = [self._stoss_fault(self.stoss)] if self.stoss is not None else []
+        if self.retour is not None and (self.stoss is None or found[0] is None):
+            found.append(self._retour_fault(self.retour))
+        return [fault for fault in found if fault is not None]
+
+    def violations(self) -> list[Violation]:
+        """Every fault so far: the contract, then Stoß/Retour, then the plays in order."""
+        contract = [v for v in self.faults if v.rule == "illegal_contract"]
+        plays = [v for v in self.faults if v.rule != "illegal_contract"]
+        return contract + self.announcement_faults() + plays
+
+    # --- the result --------------------------------------------------------------------
+
+    def tricks_json(self) -> list[dict[str, Any]]:
+        done = [trick.to_json() for trick in self.tricks]
+        if self.current:
+            done.append(Trick(self.leader, tuple(self.current), None).to_json())
+        return done
+
+    def augen_per_seat(self) -> list[int]:
+        augen = [0] * SEATS
+        for trick in self.tricks:
+            augen[trick.winner] += sum(AUGEN.get(card, 0) for card in trick.cards)
+        return augen
+
+    def tricks_per_seat(self) -> list[int]:
+        won = [0] * SEATS
+        for trick in self.tricks:
+            won[trick.winner] += 1
+        return won
+
+    def laufende(self) -> int:
+        """Counted Laufende: the run of top trumps of one party, by the profile's threshold."""
+        party = self.declaring_party
+        run = laufende_run(self.holder.get(card) in party for card in self.trumps.order)
+        return counted_laufende(self.settings, self.contract.type, run)
+
+    def result(self) -> dict[str, Any] | None:
+        """The verdict's ``result`` (None until the game is over), scores as played."""
+        if not self.is_over:
+            return None
+        if self.contract.type == RAMSCH:
+            return self._ramsch_result()
+        contract, settings = self.contract, self.settings
+        party = self.declaring_party
+        augen, tricks = self.augen_per_seat(), self.tricks_per_seat()
+        if contract.type == SIE:
+            party_augen = party_tricks = None
+            won, schneider, schwarz = True, False, False
+        else:
+            party_augen = sum(augen[seat] for seat in party)
+            party_tricks = sum(tricks[seat] for seat in party)
+            outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
+            won, schneider = outcome.won, outcome.schneider
+            schwarz = outcome.schwarz and self._schwarz_scored()
+        terms = {
+            "laufende": self.laufende(),
+            "stoss": self.stoss_counts,
+            "retour": self.retour_counts,
+            "klopfen": len(self.klopfen),
+            "suit": contract.suit,
+        }
+        partner = party[1] if len(party) == 2 else None
+        scores = settle(
+            settings, contract.type, contract.declarer, partner,
+            won=won, schneider=schneider, schwarz=schwarz, **terms,
+        )  # fmt: skip
+        count = int(terms["stoss"]) + int(terms["retour"]) + terms["klopfen"]
+        result = {
+            "scores": scores,
+            "contract": contract.to_json(),
+            "declaring_party": party,
+            "augen": _by_party(party_augen, TOTAL_AUGEN),
+            "tricks_won": _by_party(party_tricks, TRICKS),
+            "augen_per_seat": augen,
+            "tricks_per_seat": tricks,
+            "won": won,
+            "schneider": schneider,
+            "schwarz": schwarz,
+            "laufende": terms["laufende"],
+            "value": game_value(settings, contract.type, schneider=schneider, schwarz=schwarz,
+                                laufende=terms["laufende"], suit=contract.suit),
+            "multiplier": doublings(settings, count),
+            "stoss": self.stoss if terms["stoss"] else None,
+            "retour": self.retour if terms["retour"] else None,
+            "klopfen": list(self.klopfen),
+        }  # fmt: skip
+        if settings["misplay"] == "offender_pays":
+            offender = self.offender()
+            result["offender"] = offender
+            result["penalty_scores"] = scores
+            if offender is not None:
+                declaring_lost = offender in party
+                if party_augen is None:
+                    schneider = schwarz = False
+                else:  # only what the innocent party reached as played
+                    schneider = party_augen <= 30 if declaring_lost else party_augen >= 91
+                    reached = 0 if declaring_lost else TRICKS
+                    schwarz = party_tricks == reached and self._schwarz_scored()
+                result["penalty_scores"] = penalty_settle(
+                    settings, contract.type, contract.declarer, partner, offender,
+                    schneider=schneider, schwarz=schwarz, **terms,
+                )  # fmt: skip
+        return result
+
+    def offender(self) -> int | None:
+        """The seat of the first misplay (see MISPLAY_RULES), or None."""
+        return next((v.seat for v in self.violations() if v.rule in MISPLAY_RULES), None)
+
+    def _schwarz_scored(self) -> bool:
+        return not self.settings["schwarz_must_be_claimed"] or self.schwarz_claimed
+
+    def _ramsch_result(self) -> dict[str, Any]:
+        augen, tricks = self.augen_per_seat(), self.tricks_per_seat()
+        jungfrauen = [seat for seat in range(SEATS) if tricks[seat] == 0]
+        most = max(augen)
+        losers = [seat for seat in range(SEATS) if augen[seat] == most]
+        klopfen = len(self.klopfen)
+        scores = settle_ramsch(self.settings, augen, jungfrauen, klopfen=klopfen)
+        jungfrau_doublings = len(jungfrauen) if self.settings["ramsch_jungfrau_doubles"] else 0
+        result = {
+            "scores": scores,
+            "contract": self.contract.to_json(),
+            "declaring_party": [],
+            "augen_per_seat": augen,
+            "tricks_per_seat": tricks,
+            "losers": losers,
+            "jungfrauen": jungfrauen,
+            "value": self.settings["ramsch_price"],
+            "multiplier": doublings(self.settings, klopfen + jungfrau_doublings),
+            "klopfen": list(self.klopfen),
+        }
+        if self.settings["misplay"] == "offender_pays":
+            offender = self.offender()
+            result["offender"] = offender
+            result["penalty_scores"] = scores
+            if offender is not None:
+                result["penalty_scores"] = settle_ramsch(
+                    self.settings, augen, jungfrauen, klopfen=klopfen, losers=[offender]
+                )
+        return result
+
+
+def _by_party(declaring: int | None, total: int) -> dict[str, int] | None:
+    return None if declaring is None else {"declaring": declaring, "opponents": total - declaring}
+
+
+def _announcement_fault(rule: str, seat: int, reason: tuple[str, str] | None) -> Violation | None:
+    if reason is None:
+        return None
+    return Violation(1, seat, None, rule, {"reason_en": reason[0], "reason_de": reason[1]})

@@ -1,0 +1,343 @@
+"""Schafkopf rule profiles and the pure score formulas (../shared/rules/schafkopf.md, "Tariff").
+
+The scorepad settles a game entered at the table with ``settle`` / ``settle_ramsch`` on the
+frozen profile dict of its session; the engine's ``State.result()`` and the bots call the same
+functions, so a verdict and a scorepad entry can never disagree. docs/schafkopf.md lists
+every setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ..core import RecordError
+from .cards import TOTAL_AUGEN, TRICKS
+from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
+
+# name -> (kind, allowed): "choice" with its values, "int" with (low, high, nullable), "bool".
+_MONEY = (0, 1_000_000, False)
+SETTING_SPECS: dict[str, tuple[str, Any]] = {
+    "unit": ("choice", ("unit", "cent", "point")),
+    "cents_per_unit": ("int", (0, 1_000_000, True)),
+    "base_rufspiel": ("int", _MONEY),
+    "base_solo": ("int", _MONEY),
+    "base_wenz": ("int", _MONEY),
+    "base_herz_solo": ("int", (0, 1_000_000, True)),
+    "schneider_bonus": ("int", _MONEY),
+    "schwarz_bonus": ("int", _MONEY),
+    "schneider_scope": ("choice", ("rufspiel", "all")),
+    "laufende_price": ("int", _MONEY),
+    "laufende_from": ("int", (1, 14, False)),
+    "laufende_from_wenz": ("int", (1, 4, False)),
+    "laufende_cap": ("int", (1, 14, False)),
+    "tout_multiplier": ("int", (1, 100, False)),
+    "tout_basis": ("choice", ("base", "full")),
+    "sie_multiplier": ("int", (1, 100, False)),
+    "sie_value": ("int", (0, 100_000_000, True)),
+    "allow_stoss": ("bool", None),
+    "allow_retour": ("bool", None),
+    "allow_klopfen": ("bool", None),
+    "max_doublings": ("int", (0, 20, True)),
+    "schwarz_must_be_claimed": ("bool", None),
+    "solo_needs_suit_card": ("bool", None),
+    "passed_deal": ("choice", ("next_dealer", "same_dealer", "ramsch", "forced")),
+    "ramsch_price": ("int", _MONEY),
+    "ramsch_jungfrau_doubles": ("bool", None),
+    "misplay": ("choice", ("as_played", "offender_pays")),
+}
+
+_KURZANLEITUNG = {
+    "unit": "unit",
+    "cents_per_unit": None,  # the money value of a unit is agreed per session
+    "base_rufspiel": 1,
+    "base_solo": 6,
+    "base_wenz": 6,
+    "base_herz_solo": None,  # None: a Herz-Solo costs base_solo
+    "schneider_bonus": 1,
+    "schwarz_bonus": 2,
+    "schneider_scope": "rufspiel",
+    "laufende_price": 0,
+    "laufende_from": 3,
+    "laufende_from_wenz": 2,
+    "laufende_cap": 14,
+    "tout_multiplier": 2,
+    "tout_basis": "base",
+    "sie_multiplier": 4,
+    "sie_value": None,
+    "allow_stoss": True,
+    "allow_retour": True,
+    "allow_klopfen": False,
+    "max_doublings": None,
+    "schwarz_must_be_claimed": False,
+    "solo_needs_suit_card": True,
+    "passed_deal": "next_dealer",
+    "ramsch_price": 1,
+    "ramsch_jungfrau_doubles": True,
+    "misplay": "as_played",
+}
+DEFAULT_PROFILE = "kurzanleitung"
+PROFILES: dict[str, Mapping[str, Any]] = {
+    "kurzanleitung": MappingProxyType(_KURZANLEITUNG),
+    "tarif-10-20-50": MappingProxyType(
+        _KURZANLEITUNG
+        | {
+            "unit": "cent",
+            "cents_per_unit": 1,
+            "base_rufspiel": 20,
+            "base_solo": 50,
+            "base_wenz": 50,
+            "schneider_bonus": 10,
+            "schwarz_bonus": 20,
+            "schneider_scope": "all",
+            "laufende_price": 10,
+            "tout_basis": "full",
+            "ramsch_price": 20,
+        }
+    ),
+    "turnier-1-15": MappingProxyType(
+        _KURZANLEITUNG
+        | {
+            "unit": "point",
+            "base_rufspiel": 1,
+            "base_solo": 5,
+            "base_wenz": 5,
+            "schneider_bonus": 1,
+            "schwarz_bonus": 2,
+            "schneider_scope": "all",
+            "misplay": "offender_pays",
+        }
+    ),
+}
+
+
+def check_setting(key: str, value: Any) -> None:
+    """Raise RecordError("settings.<key>") unless ``value`` is allowed for the setting."""
+    where = f"settings.{key}"
+    if key not in SETTING_SPECS:
+        raise RecordError(where, "is not a setting of this game")
+    kind, allowed = SETTING_SPECS[key]
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RecordError(where, "must be true or false")
+    elif kind == "choice":
+        if value not in allowed or not isinstance(value, str):
+            raise RecordError(where, f"must be one of {', '.join(allowed)}")
+    else:
+        low, high, nullable = allowed
+        if value is None and nullable:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            empty = " or null" if nullable else ""
+            raise RecordError(where, f"must be an integer from {low} to {high}{empty}")
+
+
+def check_profile(settings: Mapping[str, Any]) -> None:
+    """Check a whole profile (e.g. a custom one from the form): every setting, nothing else."""
+    for key in SETTING_SPECS:
+        if key not in settings:
+            raise RecordError(f"settings.{key}", "is missing")
+    for key, value in settings.items():
+        if key != "profile":  # records.resolve_settings adds the profile's name
+            check_setting(key, value)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A played game from the declaring party's side."""
+
+    won: bool
+    schneider: bool
+    schwarz: bool
+
+
+def outcome_from_augen(augen: int, tricks: int | None = None, contract: str = RUFSPIEL) -> Outcome:
+    """Won/Schneider/Schwarz of the declaring party from its Augen and tricks.
+
+    Won with 61 Augen; Schneider at >= 91 (won) or <= 30 (lost); Schwarz when one party took
+    all 8 tricks (tricks count, not Augen; False when ``tricks`` is None). A Tout is won
+    only with all 8 tricks, a Sie always.
+
+    >>> outcome_from_augen(61), outcome_from_augen(30).schneider, outcome_from_augen(120, 8).schwarz
+    (Outcome(won=True, schneider=False, schwarz=False), True, True)
+    """
+    if not 0 <= augen <= TOTAL_AUGEN:
+        raise ValueError(f"Augen must be 0..{TOTAL_AUGEN}, not {augen}")
+    schwarz = tricks in (0, TRICKS)
+    if contract in TOUTS:
+        if tricks is None:
+            raise ValueError("a Tout is decided by tricks")
+        won = tricks == TRICKS
+    else:
+        won = contract == SIE or augen >= 61
+    schneider = augen >= 91 if won else augen <= 30
+    return Outcome(won, schneider, schwarz)
+
+
+def counted_laufende(settings: Mapping[str, Any], contract: str, run: int) -> int:
+    """The Laufende a game pays for: the whole run once it reaches the threshold, capped."""
+    if contract == RAMSCH:
+        return 0
+    threshold = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
+    return min(run, settings["laufende_cap"]) if run >= threshold else 0
+
+
+def base_price(settings: Mapping[str, Any], contract: str, suit: str | None = None) -> int:
+    if contract == RUFSPIEL:
+        return settings["base_rufspiel"]
+    if contract in WENZ_TYPES:
+        return settings["base_wenz"]
+    if contract in WITH_SUIT and suit == "H" and settings["base_herz_solo"] is not None:
+        return settings["base_herz_solo"]
+    return settings["base_solo"]  # Solo, Solo-Tout and Sie
+
+
+def game_value(
+    settings: Mapping[str, Any],
+    contract: str,
+    *,
+    schneider: bool = False,
+    schwarz: bool = False,
+    laufende: int = 0,
+    suit: str | None = None,
+) -> int:
+    """The tariff T of a game before Stoß/Retour/Klopfen (what one loser pays one winner).
+
+    Base price + Schneider/Schwarz increment (Schwarz replaces Schneider; Rufspiel only
+    unless ``schneider_scope`` is ``all``) + ``laufende_price`` per counted Laufende. A Tout is
+    ``tout_multiplier`` times the base (``tout_basis: base``, Laufende then added once) or
+    times base plus Laufende (``full``), never with Schneider/Schwarz; a Sie likewise with
+    ``sie_multiplier`` on the Solo base, or the fixed ``sie_value``.
+    """
+    if contract not in RANK:
+        raise ValueError(f"not a contract with a declarer: {contract!r}")
+    if contract == SIE and settings["sie_value"] is not None:
+        return settings["sie_value"]
+    base = base_price(settings, contract, suit)
+    extra = settings["laufende_price"] * laufende
+    if contract in TOUTS or contract == SIE:
+        factor = settings["tout_multiplier" if contract in TOUTS else "sie_multiplier"]
+        return (
+            factor * (base + extra) if settings["tout_basis"] == "full" else factor * base + extra
+        )
+    if contract == RUFSPIEL or settings["schneider_scope"] == "all":
+        if schwarz:
+            extra += settings["schwarz_bonus"]
+        elif schneider:
+            extra += settings["schneider_bonus"]
+    return base + extra
+
+
+def doublings(settings: Mapping[str, Any], count: int) -> int:
+    """The factor of ``count`` doublings (Stoß, Retour, each Klopfen, each Jungfrau)."""
+    limit = settings["max_doublings"]
+    return 2 ** (count if limit is None else min(count, limit))
+
+
+def settle(
+    settings: Mapping[str, Any],
+    contract: str,
+    declarer: int,
+    partner: int | None = None,
+    *,
+    won: bool,
+    schneider: bool = False,
+    schwarz: bool = False,
+    laufende: int = 0,
+    stoss: bool = False,
+    retour: bool = False,
+    klopfen: int = 0,
+    suit: str | None = None,
+    players: int = 4,
+    sitting_out: int | None = None,
+) -> list[int]:
+    """Scores per seat of one game, zero-sum, in the profile's unit.
+
+    ``won``/``schneider``/``schwarz`` are from the declaring party's side (see
+    ``outcome_from_augen``); ``laufende`` is the counted number (``counted_laufende``);
+    ``klopfen`` the number of knocks. Rufspiel: declarer and partner ±T each, the two others
+    ∓T. Everything else: declarer ±3T, each opponent ∓T. A Rufspiel without a partner (the
+    declarer held the called Sau himself) is paid like a Solo. At a 5-player table pass
+    ``players=5`` and the ``sitting_out`` seat, which scores 0.
+
+    >>> settle(PROFILES["kurzanleitung"], "solo", 0, won=True, suit="E")
+    [18, -6, -6, -6]
+    """
+    value = game_value(
+        settings, contract, schneider=schneider, schwarz=schwarz, laufende=laufende, suit=suit
+    )
+    value *= doublings(settings, int(stoss) + int(retour) + klopfen)
+    if not won:
+        value = -value
+    active = [seat for seat in range(players) if seat != sitting_out]
+    if len(active) != 4 or declarer not in active:
+        raise ValueError("a Schafkopf game has four active seats including the declarer")
+    scores = [0] * players
+    party = {declarer}
+    if contract == RUFSPIEL and partner is not None and partner != declarer:
+        party.add(partner)
+    for seat in active:
+        scores[seat] = value if seat in party else -value
+    if len(party) == 1:
+        scores[declarer] = 3 * value
+    return scores
+
+
+def settle_ramsch(
+    settings: Mapping[str, Any],
+    augen_per_seat: Sequence[int | None],
+    jungfrau_seats: Iterable[int] = (),
+    *,
+    klopfen: int = 0,
+    losers: Iterable[int] | None = None,
+) -> list[int]:
+    """Scores of a Ramsch (everybody for himself; the most Augen lose).
+
+    Every seat with the most Augen is a loser (a tie makes several losers); each loser pays
+    each other player ``ramsch_price``. That price doubles for every Jungfrau (a player
+    without a trick) when ``ramsch_jungfrau_doubles``, and for every Klopfen. ``losers``
+    overrides who lost (the offender under ``misplay: offender_pays``). A seat whose Augen
+    are None sits out and scores 0.
+
+    >>> settle_ramsch(PROFILES["kurzanleitung"], [50, 40, 30, 0], [3])
+    [-6, 2, 2, 2]
+    """
+    seats = [seat for seat, augen in enumerate(augen_per_seat) if augen is not None]
+    if losers is None:
+        most = max(augen_per_seat[seat] for seat in seats)
+        losers = [seat for seat in seats if augen_per_seat[seat] == most]
+    losers = set(losers)
+    jungfrauen = len(set(jungfrau_seats)) if settings["ramsch_jungfrau_doubles"] else 0
+    value = settings["ramsch_price"] * doublings(settings, klopfen + jungfrauen)
+    winners = [seat for seat in seats if seat not in losers]
+    scores = [0] * len(augen_per_seat)
+    for seat in seats:
+        scores[seat] = -value * len(winners) if seat in losers else value * len(losers)
+    return scores
+
+
+def penalty_settle(
+    settings: Mapping[str, Any],
+    contract: str,
+    declarer: int,
+    partner: int | None,
+    offender: int,
+    **outcome: Any,
+) -> list[int]:
+    """``misplay: offender_pays``: the offender's party loses, the offender pays for it alone.
+
+    ``outcome`` holds schneider/schwarz (only those the other party reached) and the
+    laufende/stoss/retour/klopfen/suit/players/sitting_out of ``settle``.
+    """
+    party = {declarer} | ({partner} if contract == RUFSPIEL and partner is not None else set())
+    offender_declaring = offender in party
+    scores = settle(settings, contract, declarer, partner, won=not offender_declaring, **outcome)
+    sitting_out = outcome.get("sitting_out")
+    for seat in range(len(scores)):
+        same_side = (seat in party) == offender_declaring
+        if seat not in (offender, sitting_out) and same_side:
+            scores[offender] += scores[seat]
+            scores[seat] = 0
+    return scores
