@@ -120,17 +120,22 @@ def simulate_records(
     profile: str | None = None,
     players: int | None = None,
     round_number: int | None = None,
+    overrides: dict[str, Any] | None = None,
 ) -> Iterator[tuple[int, dict[str, Any], float]]:
     """Play ``games`` seeded bot games; yields (index, record, seconds the play took).
 
     Game ``i`` uses ``make_rng(f"{seed}:{i}")``, so a seed always gives the same records and
-    any single game can be replayed on its own. Seeding and setup are not timed.
+    any single game can be replayed on its own. ``overrides`` are settings of the profile,
+    checked as a record's ``settings`` are. Seeding and setup are not timed.
     """
     game = get_game(name)
     missing = [hook for hook in SIMULATION_HOOKS if not hasattr(game, hook)]
     if missing:
         raise NotImplementedError(f"{name} does not provide {', '.join(missing)} yet")
-    settings = resolve_settings(game, {} if profile is None else {"profile": profile})
+    chosen = {"settings": overrides or {}}
+    if profile is not None:
+        chosen["profile"] = profile
+    settings = resolve_settings(game, chosen)
     for index in range(games):
         rng = make_rng(f"{seed}:{index}")
         start = time.perf_counter()

@@ -162,10 +162,11 @@ class State:
         number = INDEX.get(card)
         if self.hands is None or number is None:
             return found
-        hand = self.hands[seat]
-        rule, allowed = self._duty(hand)
-        if rule is not None and not allowed & SUIT_MASKS[number >> 3]:
-            led = self.led_suit
+        rule, allowed = self._duty(self.hands[seat])
+        led = self.led_suit
+        suit = number >> 3
+        # A card of the led suit or of the duty's suit keeps the duty, even one not held.
+        if rule is not None and suit != led and not allowed & SUIT_MASKS[suit]:
             params = {
                 "held": CODES[highest(allowed)],
                 "suit_en": SUIT_NAMES["en"][led],
@@ -190,7 +191,8 @@ class State:
         self.ledger.record(self.trick_number, seat, card)
         number = INDEX.get(card)
         if self.hands is not None and number is not None:
-            self.hands[seat] &= ~(1 << number)
+            # The card lies on the table now, whoever was dealt it: nobody holds it any more.
+            self.hands = [hand & ~(1 << number) for hand in self.hands]
         self.trick.append(number)
         self.trick_codes.append(card)
         if len(self.trick) == PLAYERS:
