@@ -185,7 +185,9 @@ class State:
         if not self.awaiting_pick:
             raise IllegalPlay("no_pick_due", "nobody takes a cupboard card now")
         if colour not in COLOURS:
-            raise IllegalPlay("unknown_colour", f"{colour!r} is not a colour (R, G, Y or B)")
+            raise IllegalPlay(
+                "unknown_colour", f"a cupboard colour is due (R, G, Y or B), not {colour!r}"
+            )
         violations = self.check_pick(colour)
         if strict and violations:
             raise self._refusal(violations[0])
