@@ -1,0 +1,204 @@
+"""Reading `record/1` and writing `verdict/1`: ../shared/rules/records.md ("Record",
+"Verdict"), with Schatzsuche records as the vehicle."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scoring import rules
+from scoring.rules import GAMES, core, records
+from scoring.rules.core import (
+    MESSAGES,
+    CardLedger,
+    RecordError,
+    Verdict,
+    Violation,
+    make_rng,
+    new_record,
+    pick,
+    shuffled,
+)
+
+HANDS = [["HA", "H9", "C7"], ["H10", "S8", "DK"], ["SA", "D10", "C10"]]
+PLAYS = ["HA", "H10", "D10", "SA", "C7", "S8", "C10", "H9", "DK"]
+
+
+def record(**changes):
+    base = {
+        "format": "record/1",
+        "game": "schatzsuche",
+        "profile": "standard",
+        "settings": {},
+        "players": ["Anna", "Ben", "Cem"],
+        "dealer": 2,
+        "round": 3,
+        "trump_card": "D7",
+        "bids": [1, 1, 1],
+        "hands": HANDS,
+        "plays": PLAYS,
+    }
+    base.update(changes)
+    return {key: value for key, value in base.items() if value is not ...}
+
+
+def error_key(source) -> str:
+    with pytest.raises(RecordError) as raised:
+        records.verify(source)
+    return raised.value.key
+
+
+def test_a_record_from_text_or_dict_gives_the_same_verdict():
+    text = json.dumps(record())
+    assert records.verify(text).to_json() == records.verify(record()).to_json()
+    assert records.verify(text.encode()).valid
+
+
+def test_verdict_has_exactly_the_documented_keys():
+    """records.md "Verdict": format, valid, complete, to_play, checks_skipped, violations,
+    tricks, result; each violation: trick, seat, card, rule, message."""
+    verdict = records.verify(record(plays=["HA", "S8"])).to_json()
+    assert list(verdict) == [
+        *("format", "valid", "complete", "to_play", "checks_skipped"),
+        *("violations", "tricks", "result"),
+    ]
+    assert verdict["format"] == "verdict/1"
+    assert list(verdict["violations"][0]) == ["trick", "seat", "card", "rule", "message"]
+    json.dumps(verdict)  # plain JSON all the way down
+
+
+@pytest.mark.parametrize("missing", ["format", "game", "players", "plays", "bids", "dealer"])
+def test_a_missing_required_key_is_named(missing):
+    assert error_key(record(**{missing: ...})) == missing
+
+
+def test_profile_settings_and_hands_are_optional():
+    """records.md: profile, settings and hands are not required."""
+    verdict = records.verify(record(profile=..., settings=..., hands=...))
+    assert verdict.valid and verdict.complete
+
+
+def test_an_unknown_key_is_an_error_not_ignored():
+    """ "accept exactly what is described here (an unknown key is an error, not silently
+    ignored)"."""
+    assert error_key(record(contract={"type": "solo"})) == "contract"
+    assert error_key(record(comment="late")) == "comment"
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"format": "record/2"}, "format"),
+        ({"game": "skat"}, "game"),
+        ({"game": ["schatzsuche"]}, "game"),
+        ({"players": "Anna, Ben, Cem"}, "players"),
+        ({"players": ["Anna", "", "Cem"]}, "players"),
+        ({"players": ["Anna", "Ben", "Cem", "Dora"]}, "players"),
+        ({"hands": HANDS[:2]}, "hands"),
+        ({"hands": [HANDS[0], "H10 S8 DK", HANDS[2]]}, "hands[1]"),
+        ({"plays": "HA H10"}, "plays"),
+        ({"profile": "turnier"}, "profile"),
+        ({"settings": []}, "settings"),
+        ({"settings": {"trump_duty": "never"}}, "settings.trump_duty"),
+        ({"settings": {"farbkarten": "yes"}}, "settings.farbkarten"),
+        ({"settings": {"stoss": True}}, "settings.stoss"),
+    ],
+)
+def test_bad_common_keys_are_record_errors_naming_the_key(changes, key):
+    assert error_key(record(**changes)) == key
+
+
+def test_unreadable_json_is_a_record_error():
+    assert error_key("{not json") == "record"
+    assert error_key("[1, 2]") == "record"
+
+
+def test_a_game_not_built_yet_is_a_record_error(monkeypatch):
+    monkeypatch.setattr(rules, "GAMES", (*GAMES, "doppelkopf"))
+    assert error_key(record(game="doppelkopf")) == "game"
+
+
+def test_unknown_profile_message_lists_the_known_ones():
+    with pytest.raises(RecordError, match="known: standard"):
+        records.verify(record(profile="turnier"))
+
+
+def test_settings_overrides_apply_over_the_profile():
+    game, _, settings = records.read(record(settings={"trump_duty": "always"}))
+    assert settings["trump_duty"] == "always"
+    assert settings["dealer_by"] == game.PROFILES["standard"]["dealer_by"]
+    assert settings["profile"] == "standard"
+
+
+def test_every_rule_has_english_and_german_messages():
+    for rule, texts in MESSAGES.items():
+        assert texts["en"] and texts["de"], rule
+    with pytest.raises(ValueError, match="lacks"):
+        core.add_messages({"new_rule": {"en": "only English"}})
+
+
+def test_violation_messages_name_the_player_and_the_holder_in_either_language():
+    players = ["Anna", "Ben", "Cem"]
+    held = Violation(2, 0, "SA", "card_not_in_hand", {"holder": 2})
+    assert held.message(players) == "Anna played SA but does not hold it (Cem holds it)"
+    assert held.message(players, "de") == "Anna spielte SA, hat die Karte aber nicht (Cem hat sie)"
+    nobody = Violation(1, 1, "D7", "card_not_in_hand", {"holder": None})
+    assert nobody.message(players).endswith("(nobody holds it)")
+    assert Violation(1, 1, "X", "no_such_rule").message(players) == "no_such_rule"
+
+
+def test_card_ledger_reports_one_common_rule_per_play():
+    ledger = CardLedger(["A", "B", "C", "D"], hands=[["A", "B"], ["C"]], out_of_play=["D"])
+    assert ledger.record(1, 0, "A") is None
+    assert ledger.record(1, 1, "Z").rule == "unknown_card"
+    twice = ledger.record(2, 1, "A")
+    assert (twice.rule, twice.params) == ("card_played_twice", {"earlier": 1})
+    stolen = ledger.record(2, 1, "B")
+    assert (stolen.rule, stolen.params) == ("card_not_in_hand", {"holder": 0})
+    assert ledger.record(2, 0, "D").params == {"holder": None}
+    blind = CardLedger(["A", "D"], hands=None, out_of_play=["D"])
+    assert blind.record(1, 0, "A") is None and blind.record(1, 1, "D").rule == "card_not_in_hand"
+
+
+def test_incomplete_verdict_has_no_result_and_names_the_seat_to_act():
+    """ "complete is false when the record stops before the end: to_play is then the seat
+    to act and result is null"; "tricks lists complete tricks, then a trick in progress
+    (with "winner": null)"."""
+    verdict = records.verify(record(plays=PLAYS[:4])).to_json()
+    assert (verdict["complete"], verdict["to_play"], verdict["result"]) == (False, 0, None)
+    assert [t["winner"] for t in verdict["tricks"]] == [2, None]
+    assert records.verify(record(plays=[])).to_json()["tricks"] == []
+
+
+def test_valid_is_about_legality_only():
+    """ "valid is about legality only: true when no violation was found"."""
+    verdict = Verdict(["A"], complete=False, to_play=0, tricks=[], result=None)
+    assert verdict.valid
+    verdict.violations.append(Violation(1, 0, "X", "unknown_card"))
+    assert not verdict.valid and verdict.to_json()["valid"] is False
+
+
+def test_new_record_names_the_profile_and_only_the_changed_settings():
+    profiles = {"standard": {"a": 1, "b": 2}}
+    head = new_record("g", ["P", "Q"], {"a": 1, "b": 3, "profile": "standard"}, profiles, "x")
+    assert head == {
+        "format": "record/1",
+        "game": "g",
+        "profile": "standard",
+        "settings": {"b": 3},
+        "players": ["P", "Q"],
+    }
+
+
+def test_seeded_helpers_are_deterministic():
+    assert shuffled(range(32), make_rng("s")) == shuffled(range(32), make_rng("s"))
+    assert sorted(shuffled(range(32), make_rng("s"))) == list(range(32))
+    assert [pick(make_rng(n), "abc") for n in range(20)] == [
+        pick(make_rng(n), "abc") for n in range(20)
+    ]
+    assert {pick(make_rng(n), "abc") for n in range(50)} == set("abc")
+
+
+def test_dumps_keeps_umlauts_readable():
+    assert "Jürgen" in records.dumps({"players": ["Jürgen"]})
