@@ -47,7 +47,7 @@ class SchatzsucheTableForm(TableForm):
         coerce=int,
         choices=[(0, _("Player 1")), (1, _("Player 2")), (2, _("Player 3"))],
         initial=0,
-        widget=forms.RadioSelect,
+        widget=forms.RadioSelect(attrs={"data-seat-names": "1"}),
     )
     dealer_tie = forms.ChoiceField(
         label=_("Two share the lead: who deals?"),
@@ -125,6 +125,14 @@ class SchatzsucheEntryForm(EntryForm):
 
     def penalty_fields(self):
         return self.seat_fields("penalty")
+
+    def more_has_errors(self) -> bool:
+        """Whether the folded-away part (trump, revokes) holds an error and must open."""
+        return any(
+            name in self.errors
+            for name in self.fields
+            if name == "trump" or name.startswith("penalty_")
+        )
 
     def guess_fields(self):
         return [

@@ -4,7 +4,8 @@ from django import template
 
 register = template.Library()
 
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
+CHART_WIDTH, CHART_HEIGHT = 320, 170
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 38, 10, 10, 22
 
 
 @register.filter
@@ -40,42 +41,46 @@ def names(seats, players):
 
 @register.inclusion_tag("scoring/_chart_svg.html")
 def totals_chart(players, history):
-    """Running totals per player over the rounds as SVG polylines (no JavaScript)."""
+    """Running totals per player over the rounds as SVG polylines (no JavaScript).
+
+    ``history`` holds the totals per seat after each round; every line starts at 0.
+    """
     series = [[0, *(totals[seat] for totals in history)] for seat in range(len(players))]
-    values = [v for line in series for v in line] or [0]
-    low, high = min(0, *values), max(0, *values)
+    values = [value for line in series for value in line]
+    low, high = min(values), max(values)
     span = (high - low) or 1
     steps = max(len(history), 1)
-    inner_w = CHART_WIDTH - 2 * CHART_PAD
-    inner_h = CHART_HEIGHT - 2 * CHART_PAD
+    inner_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+    inner_h = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
 
-    def x(i):
-        return round(CHART_PAD + inner_w * i / steps, 1)
+    def x(step):
+        return round(CHART_LEFT + inner_w * step / steps, 1)
 
-    def y(v):
-        return round(CHART_PAD + inner_h * (high - v) / span, 1)
+    def y(value):
+        return round(CHART_TOP + inner_h * (high - value) / span, 1)
 
     lines = [
         {
             "seat": seat,
             "name": name,
-            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[seat])),
+            "points": " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(series[seat])),
             "last": series[seat][-1],
             "last_x": x(len(series[seat]) - 1),
             "last_y": y(series[seat][-1]),
         }
         for seat, name in enumerate(players)
     ]
+    ticks = sorted({high, 0, low}, reverse=True)
+    # Label every round when they fit, otherwise every other one.
+    every = 1 if steps <= 12 else 2
     return {
         "lines": lines,
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
-        "zero_y": y(0),
-        "left": CHART_PAD,
-        "right": CHART_WIDTH - CHART_PAD,
-        "high": high,
-        "low": low,
-        "top_y": y(high),
-        "bottom_y": y(low),
-        "rounds": len(history),
+        "left": CHART_LEFT,
+        "right": CHART_WIDTH - CHART_RIGHT,
+        "bottom": CHART_HEIGHT - CHART_BOTTOM,
+        "y_ticks": [{"value": value, "y": y(value)} for value in ticks],
+        "x_ticks": [{"label": step, "x": x(step)} for step in range(1, steps + 1, every)],
+        "label_y": CHART_HEIGHT - 6,
     }

@@ -1,0 +1,50 @@
+"""Browser tests: Playwright driving Debian's chromium (Playwright cannot download browsers here).
+
+Every module here sets ``pytestmark = pytest.mark.browser``. Without /usr/bin/chromium they
+are skipped locally, but fail under CI.
+"""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 360, "height": 740}
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run inside
+# one unless told that this test process knows what it is doing.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; CI must install Debian's chromium")
+        pytest.skip(f"{CHROMIUM} not installed (apt install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A factory of phone-sized browser contexts (each its own cookies), German by default."""
+    contexts = []
+
+    def open_phone(locale="de-DE"):
+        context = browser.new_context(
+            viewport=PHONE, locale=locale, base_url=live_server.url, is_mobile=True, has_touch=True
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
