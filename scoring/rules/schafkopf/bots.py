@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from ..core import deal
+from ..core import pick, shuffled
 from .cards import AUGEN, BIT, DECK, SUITS, TRUMP, sau
 from .contracts import (
     CALLABLE_SUITS,
@@ -90,8 +90,11 @@ class BotGame:
     scores: list[int]
 
 
-def wish(rand, hand: int, settings: Mapping[str, Any], may_pass: bool = True) -> tuple | None:
+def wish(
+    rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = True
+) -> tuple | None:
     """A random announcement valid for ``hand``: (type, suit, called), or None to pass."""
+    rand = rng.random
     if may_pass and rand() < PASS_CHANCE:
         return None
     solos = [suit for suit in SUITS if can_solo(hand, suit, settings)]
@@ -104,29 +107,28 @@ def wish(rand, hand: int, settings: Mapping[str, Any], may_pass: bool = True) ->
         SIE: [None] if is_sie(hand) else [],
     }
     options = [(kind, weight) for kind, weight in WISH_WEIGHTS if variants[kind]]
-    pick = rand() * sum(weight for _, weight in options)
+    draw = rand() * sum(weight for _, weight in options)
     for option, weight in options:
         kind = option
-        pick -= weight
-        if pick < 0:
+        draw -= weight
+        if draw < 0:
             break
-    choices = variants[kind]
-    variant = choices[int(rand() * len(choices))]
+    variant = pick(rng, variants[kind])
     return (kind, variant, None) if kind != RUFSPIEL else (kind, None, variant)
 
 
 def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame | None:
     """Deal and play one game; None when everybody passed and the deal is thrown in."""
     rand = rng.random
-    dealt, _ = deal(CARD_BITS, [8] * 4, rng)
-    hands = [sum(hand) for hand in dealt]
+    cards = shuffled(CARD_BITS, rng)
+    hands = [sum(cards[start : start + 8]) for start in range(0, 32, 8)]
     order = [(leader + step) % 4 for step in range(4)]
     klopfen = []
     if settings["allow_klopfen"]:
         klopfen = [seat for seat in order if rand() < KLOPFEN_CHANCE]
     wishes = [None] * 4
     for seat in order:
-        wishes[seat] = wish(rand, hands[seat], settings)
+        wishes[seat] = wish(rng, hands[seat], settings)
     declarer = resolve_announcements(leader, [w and w[0] for w in wishes])
     if declarer is None:
         action = after_all_passed(
@@ -136,7 +138,7 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
             return None
         if action["action"] == "forced":
             declarer = action["seat"]
-            wishes[declarer] = wish(rand, hands[declarer], settings, may_pass=False)
+            wishes[declarer] = wish(rng, hands[declarer], settings, may_pass=False)
     if declarer is None:
         contract = Contract(RAMSCH)
     else:
@@ -149,9 +151,9 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
     stoss = retour = None
     if party and settings["allow_stoss"] and rand() < STOSS_CHANCE:
         opponents = [seat for seat in range(4) if seat not in party]
-        stoss = opponents[int(rand() * len(opponents))]
+        stoss = pick(rng, opponents)
         if settings["allow_retour"] and rand() < RETOUR_CHANCE:
-            retour = party[int(rand() * len(party))]
+            retour = pick(rng, party)
     plays, augen, tricks = [], [0] * 4, [0] * 4
     if contract.type != SIE:
         _play(rand, list(hands), leader, tables(contract), contract, partner, plays, augen, tricks)

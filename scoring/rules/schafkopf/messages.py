@@ -39,6 +39,10 @@ add_messages(
             "en": "{player} may not say Retour: {reason_en}",
             "de": "{player} darf kein Retour geben: {reason_de}",
         },
+        "game_over": {
+            "en": "{card} was played after the last trick",
+            "de": "{card} wurde nach dem letzten Stich gespielt",
+        },
         "retour_without_stoss": {
             "en": "{player} said Retour, but nobody had said Stoß",
             "de": "{player} gab Retour, obwohl niemand gestoßen hatte",

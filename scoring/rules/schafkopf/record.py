@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from ..core import RecordError, Verdict, require_int
+from ..core import RecordError, Verdict, bot_names, new_record, require_int
 from .bots import bot_game
 from .cards import DECK, INDEX, TRICKS
 from .contracts import SIE, after_all_passed, parse_contract
@@ -21,7 +21,6 @@ PLAYER_COUNTS = (4,)  # at a 5-player table the sitting-out dealer is not in the
 RECORD_KEYS = ("plays", "contract")
 RECORD_OPTIONAL_KEYS = ("dealer", "leader", "stoss", "retour", "klopfen", "schwarz_claimed")
 SEATS = 4
-BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 
 
 def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -94,7 +93,7 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
         settings,
         leader=keys["leader"],
         hands=hands,
-        names=record["players"],
+        players=record["players"],
         stoss=keys.get("stoss"),
         retour=keys.get("retour"),
         klopfen=keys.get("klopfen", ()),
@@ -109,9 +108,9 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
         players=list(record["players"]),
         complete=state.is_over,
         to_play=state.to_play,
-        tricks=state.tricks_json(),
+        tricks=state.tricks,
         result=state.result(),
-        violations=state.violations(),
+        violations=state.all_violations(),
         checks_skipped=skipped,
     )
 
@@ -148,16 +147,13 @@ def simulate(
     game, dealer = _deal_until_played(
         rng, settings, players, _first_dealer(rng, players, round_number)
     )
-    profile = settings.get("profile", DEFAULT_PROFILE)
-    record: dict[str, Any] = {"format": "record/1", "game": NAME, "profile": profile}
-    overrides = {k: v for k, v in settings.items() if k != "profile" and PROFILES[profile][k] != v}
-    if overrides:
-        record["settings"] = overrides
+    names = bot_names(players)
+    if players == 5:  # the dealer sits out; the record lists the others from his left
+        names = [names[(dealer + step) % 5] for step in range(1, 5)]
+    record = new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE)
     if players == 5:
-        record["players"] = [BOT_NAMES[(dealer + step) % 5] for step in range(1, 5)]
         record["leader"] = 0
     else:
-        record["players"] = list(BOT_NAMES[:4])
         record["dealer"] = dealer
     record["hands"] = [[card for card in DECK if hand >> INDEX[card] & 1] for hand in game.hands]
     record["plays"] = [DECK[card] for card in game.plays]

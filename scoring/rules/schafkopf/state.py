@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import IllegalPlay, Violation
+from ..core import CardLedger, IllegalPlay, Violation, bot_names
 from .cards import AUGEN, DECK, SUIT_NAMES, TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_problem, laufende_run
 from .tariff import (
@@ -55,7 +55,12 @@ def _suit_params(suit: str) -> dict[str, str]:
 
 
 class State:
-    """A deal from the first card on. ``hands`` are the dealt hands (None when unknown)."""
+    """A deal from the first card on; seats 0..3, tricks 1-based in violations.
+
+    ``hands`` are the dealt hands (None when unknown: then nothing limits the plays and the
+    duties go unchecked). ``players`` are the names used in messages. The arguments are
+    trusted; ``record.verify_record`` checks a record's keys before building one.
+    """
 
     def __init__(
         self,
@@ -64,7 +69,7 @@ class State:
         *,
         leader: int,
         hands: Sequence[Sequence[str]] | None = None,
-        names: Sequence[str] | None = None,
+        players: Sequence[str] | None = None,
         stoss: int | None = None,
         retour: int | None = None,
         klopfen: Sequence[int] = (),
@@ -73,51 +78,67 @@ class State:
         self.contract = contract
         self.settings = settings
         self.trumps = contract.trumps
-        self.names = list(names) if names else [f"Player {seat + 1}" for seat in range(SEATS)]
+        self.players = list(players) if players else bot_names(SEATS)
+        self.ledger = CardLedger(DECK, hands)
         self.hands = [list(hand) for hand in hands] if hands is not None else None
-        # Who had each card: dealt hands when known, else the seat that played it.
+        # Who had each card: the dealt hands when known, else the seat that played it.
         self.holder = {card: seat for seat, hand in enumerate(hands or ()) for card in hand}
         self.leader = leader
         self.current: list[str] = []
-        self.tricks: list[Trick] = []
-        self.played_in: dict[str, int] = {}  # card -> number of the trick it was first played in
+        self.finished: list[Trick] = []
         self.called_led_in: int | None = None  # index of the trick that first led the called suit
-        self.faults: list[Violation] = []
+        self.violations: list[Violation] = []  # of the plays, in order
+        self.contract_violations: list[Violation] = []
         self.stoss, self.retour = stoss, retour
         self.klopfen = tuple(klopfen)
         self.schwarz_claimed = schwarz_claimed
         if self.hands is not None and contract.declarer is not None:
             reason = contract_problem(contract, self.hands[contract.declarer], settings)
             if reason:
-                params = {
-                    **reason,
-                    "contract_en": contract.name("en"),
-                    "contract_de": contract.name("de"),
-                }
-                self.faults.append(
-                    Violation(None, contract.declarer, None, "illegal_contract", params)
+                names = {"contract_en": contract.name("en"), "contract_de": contract.name("de")}
+                violation = Violation(
+                    None, contract.declarer, None, "illegal_contract", reason | names
                 )
+                self.contract_violations.append(violation)
 
     def copy(self) -> State:
-        clone = copy.copy(self)
-        clone.hands = [list(hand) for hand in self.hands] if self.hands is not None else None
-        clone.holder, clone.played_in = dict(self.holder), dict(self.played_in)
-        clone.current, clone.tricks, clone.faults = (
-            list(self.current),
-            list(self.tricks),
-            list(self.faults),
-        )
-        return clone
+        twin = copy.copy(self)
+        twin.ledger = self.ledger.copy()
+        twin.hands = [list(hand) for hand in self.hands] if self.hands is not None else None
+        twin.holder = dict(self.holder)
+        for name in ("current", "finished", "violations", "contract_violations"):
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
 
     # --- whose turn, and who plays with whom -------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.contract.type == SIE or len(self.tricks) == TRICKS
+        return self.contract.type == SIE or len(self.finished) == TRICKS
 
     @property
     def to_play(self) -> int | None:
         return None if self.is_over else (self.leader + len(self.current)) % SEATS
+
+    @property
+    def cards_played(self) -> int:
+        return SEATS * len(self.finished) + len(self.current)
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.finished) + 1
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        """Finished tricks, then the one in progress (``winner: None``), as in verdicts."""
+        done = [trick.to_json() for trick in self.finished]
+        if self.current:
+            done.append(Trick(self.leader, tuple(self.current), None).to_json())
+        return done
+
+    def hand(self, seat: int) -> list[str] | None:
+        """The cards ``seat`` still holds (None when the hands are unknown)."""
+        return None if self.hands is None else list(self.hands[seat])
 
     @property
     def partner(self) -> int | None:
@@ -140,69 +161,60 @@ class State:
     # --- playing -----------------------------------------------------------------------
 
     def legal_plays(self) -> list[str]:
-        """Cards the seat to play may play (all unplayed cards when the hands are unknown)."""
+        """Cards the seat to play may play (every card not yet played when hands are unknown)."""
         seat = self.to_play
         if seat is None:
             return []
         if self.hands is None:
-            return [card for card in DECK if card not in self.played_in]
+            return [card for card in DECK if card not in self.ledger.played_in]
         return [card for card in self.hands[seat] if self._duty_fault(seat, card) is None]
 
-    def fault(self, card: str) -> Violation | None:
-        """What would be wrong with the seat to play playing ``card`` now (None: nothing)."""
-        seat = self.to_play
+    def check(self, card: str) -> list[Violation]:
+        """Every rule the seat to play would break by playing ``card`` now."""
+        seat, trick = self.to_play, self.trick_number
         if seat is None:
-            raise IllegalPlay("game_over", "the game is over")
-        trick = len(self.tricks) + 1
-        if card not in AUGEN:
-            return Violation(trick, seat, card, "unknown_card")
-        if card in self.played_in:
-            return Violation(
-                trick, seat, card, "card_played_twice", {"earlier": self.played_in[card]}
-            )
-        if self.hands is None:
-            return None
-        if card not in self.hands[seat]:
-            holder = next((s for s, hand in enumerate(self.hands) if card in hand), None)
-            params = {"holder_en": "", "holder_de": ""}
-            if holder is not None:
-                name = self.names[holder]
-                params = {"holder_en": f" ({name} holds it)", "holder_de": f" ({name} hat sie)"}
-            return Violation(trick, seat, card, "card_not_in_hand", params)
-        found = self._duty_fault(seat, card)
-        return Violation(trick, seat, card, *found) if found else None
+            return [Violation(None, None, card, "game_over")]
+        found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
+        if self.hands is not None and card in AUGEN:
+            # A card the seat does not hold still shows which duty it ignored.
+            duty = self._duty_fault(seat, card)
+            if duty is not None:
+                found.append(Violation(trick, seat, card, *duty))
+        return found
 
-    def play(self, card: str, strict: bool = True) -> Violation | None:
-        """Play ``card`` for the seat to play; strict raises IllegalPlay instead of a fault."""
-        violation = self.fault(card)
-        if violation is not None:
-            if strict:
-                raise IllegalPlay(violation.rule, violation.message(self.names))
-            self.faults.append(violation)
-        self._apply(self.to_play, card)
-        return violation
+    def play(self, card: str, *, strict: bool = True) -> list[Violation]:
+        """Play ``card`` for the seat to play.
 
-    def _apply(self, seat: int, card: str) -> None:
-        self.played_in.setdefault(card, len(self.tricks) + 1)
+        Strict: raise IllegalPlay (naming the first rule broken) and change nothing. Not
+        strict: the card is played as recorded, and what it broke is returned and kept in
+        ``self.violations`` (how the verifier and an arbiter note what really happened).
+        """
+        found = self.check(card)
+        if found and (strict or self.is_over):
+            first = found[0]
+            raise IllegalPlay(first.rule, first.message(self.players), first)
+        seat = self.to_play
+        self.violations.extend(found)
+        self.ledger.record(self.trick_number, seat, card)
         if self.hands is not None:
-            for hand in self.hands:  # off the table: whoever was recorded to hold it
+            for hand in self.hands:  # the card lies on the table now: nobody holds it any more
                 if card in hand:
                     hand.remove(card)
-                    break
         else:
             self.holder.setdefault(card, seat)
         called = self.contract.called
         leads_called = called and not self.current and self.trumps.suit_of.get(card) == called
         if leads_called and self.called_led_in is None:
-            self.called_led_in = len(self.tricks)
+            self.called_led_in = len(self.finished)
         self.current.append(card)
         if len(self.current) == SEATS:
             winner = (self.leader + self.trumps.winning_index(self.current)) % SEATS
-            self.tricks.append(Trick(self.leader, tuple(self.current), winner))
+            self.finished.append(Trick(self.leader, tuple(self.current), winner))
             self.leader, self.current = winner, []
+        return found
 
     def _duty_fault(self, seat: int, card: str) -> tuple[str, dict[str, Any]] | None:
-        """The duty ``card`` breaks for ``seat`` (a card it holds), as (rule, params)."""
+        """The duty ``card`` breaks for ``seat``, as (rule, params); None if it breaks none."""
         hand, suit_of = self.hands[seat], self.trumps.suit_of
         called, sau = self.contract.called, self.contract.called_sau
         # The called-Sau duties bind its holder only until the called suit is first led.
@@ -210,17 +222,14 @@ class State:
             called is not None
             and sau in hand
             and seat != self.contract.declarer
-            and self.called_led_in in (None, len(self.tricks))
+            and self.called_led_in in (None, len(self.finished))
         )
         if not self.current:
             if sau_duty and suit_of[card] == called and card != sau:
                 count = sum(1 for held in hand if suit_of[held] == called)
                 if count < 4:  # davonlaufen needs 4 cards of the suit, Sau counted, O/U not
-                    return "called_suit_led_without_ace", {
-                        "sau": sau,
-                        "count": count,
-                        **_suit_params(called),
-                    }
+                    params = {"sau": sau, "count": count, **_suit_params(called)}
+                    return "called_suit_led_without_ace", params
             return None
         led = suit_of.get(self.current[0])
         if sau_duty and led == called:
@@ -232,7 +241,7 @@ class State:
             if same:
                 strongest = max(same, key=self.trumps.strength.__getitem__)
                 return "follow_suit", {"held": strongest, **_suit_params(led)}
-        if sau_duty and card == sau and len(self.tricks) < TRICKS - 1:
+        if sau_duty and card == sau and len(self.finished) < TRICKS - 1:
             return "called_ace_discarded", _suit_params(called)
         return None
 
@@ -241,7 +250,7 @@ class State:
     def say_stoss(self, seat: int, strict: bool = True) -> None:
         """An opponent of the declaring party doubles, before the second card is played."""
         if strict:
-            if len(self.played_in) >= 2 or self.stoss is not None:
+            if self.cards_played >= 2 or self.stoss is not None:
                 raise IllegalPlay(
                     "stoss_not_allowed", "Stoß is only possible once, before the second card"
                 )
@@ -251,7 +260,7 @@ class State:
     def say_retour(self, seat: int, strict: bool = True) -> None:
         """The declaring party answers a Stoß, within the same window."""
         if strict:
-            if len(self.played_in) >= 2 or self.retour is not None:
+            if self.cards_played >= 2 or self.retour is not None:
                 raise IllegalPlay(
                     "retour_not_allowed", "Retour is only possible once, before the second card"
                 )
@@ -260,7 +269,7 @@ class State:
 
     def _raise_fault(self, violation: Violation | None) -> None:
         if violation is not None:
-            raise IllegalPlay(violation.rule, violation.message(self.names))
+            raise IllegalPlay(violation.rule, violation.message(self.players), violation)
 
     def _stoss_fault(self, seat: int) -> Violation | None:
         reason = None
@@ -309,29 +318,21 @@ class State:
             found.append(self._retour_fault(self.retour))
         return [fault for fault in found if fault is not None]
 
-    def violations(self) -> list[Violation]:
+    def all_violations(self) -> list[Violation]:
         """Every fault so far: the contract, then Stoß/Retour, then the plays in order."""
-        contract = [v for v in self.faults if v.rule == "illegal_contract"]
-        plays = [v for v in self.faults if v.rule != "illegal_contract"]
-        return contract + self.announcement_faults() + plays
+        return [*self.contract_violations, *self.announcement_faults(), *self.violations]
 
     # --- the result --------------------------------------------------------------------
 
-    def tricks_json(self) -> list[dict[str, Any]]:
-        done = [trick.to_json() for trick in self.tricks]
-        if self.current:
-            done.append(Trick(self.leader, tuple(self.current), None).to_json())
-        return done
-
     def augen_per_seat(self) -> list[int]:
         augen = [0] * SEATS
-        for trick in self.tricks:
+        for trick in self.finished:
             augen[trick.winner] += sum(AUGEN.get(card, 0) for card in trick.cards)
         return augen
 
     def tricks_per_seat(self) -> list[int]:
         won = [0] * SEATS
-        for trick in self.tricks:
+        for trick in self.finished:
             won[trick.winner] += 1
         return won
 
@@ -411,7 +412,7 @@ class State:
 
     def offender(self) -> int | None:
         """The seat of the first misplay (see MISPLAY_RULES), or None."""
-        return next((v.seat for v in self.violations() if v.rule in MISPLAY_RULES), None)
+        return next((v.seat for v in self.all_violations() if v.rule in MISPLAY_RULES), None)
 
     def _schwarz_scored(self) -> bool:
         return not self.settings["schwarz_must_be_claimed"] or self.schwarz_claimed
