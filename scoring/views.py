@@ -158,11 +158,11 @@ def round_save(request, key: str, number: int):
     summary = pad.summarize(table, current_revisions(table))
     row = summary.row(number)
     if row is None and number != summary.next_round:
-        messages.error(
-            request,
-            _("Round %(n)s cannot be entered yet: finish round %(open)s first.")
-            % {"n": number, "open": summary.next_round},
-        )
+        if summary.finished:
+            refusal = _("The game is over: round %(n)s cannot be entered any more.")
+        else:
+            refusal = _("Round %(n)s cannot be entered yet: finish round %(open)s first.")
+        messages.error(request, refusal % {"n": number, "open": summary.next_round})
         return redirect("table", key=key)
     # Corrections of finished rounds live on the round's page, new entries on the sheet.
     on_round_page = row is not None and row.complete
@@ -276,6 +276,16 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
 def round_page(request, key: str, number: int):
     access = get_access(key)
     return render(request, "scoring/round.html", round_context(request, access, number))
+
+
+@require_http_methods(["GET", "POST"])
+def pad_page(request, key: str, page: str):
+    """A game's own extra page (e.g. the Schafkopf Spielliste), listed in ``Pad.pages``."""
+    access = get_access(key)
+    view = get_pad(access.table.game).pages().get(page)
+    if view is None:
+        raise Http404
+    return view(request, access)
 
 
 @require_GET

@@ -104,6 +104,14 @@ class Pad:
     info_template: str
     grid_template: str
     create_form_class: type[forms.Form]
+    # Optional: a stylesheet of the game's own (path under static/), added to its pages.
+    stylesheet: str | None = None
+    # Optional extra pages: (slug, label) pairs shown in the table's navigation; ``pages()``
+    # maps each slug to a view ``view(request, access)`` served at /t/<key>/p/<slug>/.
+    nav_pages: tuple[tuple[str, str], ...] = ()
+
+    def pages(self) -> dict:
+        return {}
 
     def profiles(self) -> dict[str, dict]:
         raise NotImplementedError
