@@ -17,7 +17,7 @@ BASE_PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do \
 	&& [ -n "$$v" ] && [ "$$v" != None ] && echo "$$v $$(command -v $$p || echo $$p)"; \
 	done | sort -r | head -n 1 | cut -d' ' -f2)
 
-.PHONY: help install run test test-fast test-db lint format bench messages check-python clean
+.PHONY: help install run test test-db lint format bench messages messages-check check-python clean
 
 help:
 	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
@@ -59,8 +59,8 @@ format: install
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# The whole suite: lint, then every test (browser tests included; see tests/browser/).
-test: lint test-db
+# The whole suite: lint, translations, then every test (browser tests included; see tests/browser/).
+test: lint messages-check test-db
 
 # The suite without lint, against whatever DATABASE_URL says (SQLite when unset).
 test-db: install
@@ -75,6 +75,15 @@ bench: install
 messages: install
 	msgcat --use-first --sort-output -o locale/de/LC_MESSAGES/django.po locale/de/parts/*.po
 	$(PY) manage.py compilemessages -l de --ignore=.venv
+
+# Fails when a user-visible string has no German translation (needs GNU gettext).
+messages-check: install
+	@if ! command -v xgettext >/dev/null; then echo "messages-check skipped: GNU gettext not installed"; exit 0; fi; \
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=data -v0; \
+	missing=$$(msgattrib --untranslated --no-obsolete locale/de/LC_MESSAGES/django.po; msgattrib --only-fuzzy --no-obsolete locale/de/LC_MESSAGES/django.po); \
+	msgcat --use-first --sort-output -o locale/de/LC_MESSAGES/django.po locale/de/parts/*.po; \
+	if [ -n "$$missing" ]; then echo "Untranslated or fuzzy strings (add them to locale/de/parts/*.po):"; echo "$$missing" | grep -E '^(msgctxt|msgid)'; exit 1; fi; \
+	echo "messages-check: every string has a German translation"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -30,6 +30,10 @@ class Table(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Bumped with every saved change; live views compare it instead of re-rendering.
     version = models.PositiveIntegerField(default=0)
+    # A locked table (e.g. a tournament table whose result was confirmed) refuses new
+    # revisions until it is unlocked; both are recorded as TableEvents.
+    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
+    locked_by = models.CharField(_("locked by"), max_length=60, blank=True)
 
     class Meta:
         verbose_name = _("table")
@@ -37,6 +41,10 @@ class Table(models.Model):
 
     def __str__(self):
         return self.title or f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.locked_at is not None
 
     @property
     def player_names(self) -> list[str]:
@@ -148,3 +156,32 @@ class Revision(models.Model):
 
     def __str__(self):
         return f"{self.round} r{self.number}"
+
+
+class TableEvent(models.Model):
+    """A change to a table that is not a round revision: locking, unlocking, disputes.
+
+    Together with the revisions it forms the table's audit trail (who, when, what, why).
+    """
+
+    class Kind(models.TextChoices):
+        LOCKED = "locked", _("locked")
+        UNLOCKED = "unlocked", _("unlocked")
+        DISPUTE_OPENED = "dispute_opened", _("dispute opened")
+        DISPUTE_APPLIED = "dispute_applied", _("dispute applied")
+        NOTE = "note", _("note")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    author = models.CharField(_("by"), max_length=60, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.table}: {self.kind}"

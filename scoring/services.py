@@ -6,8 +6,9 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from .models import Access, Revision, Round, Seat, Table
+from .models import Access, Revision, Round, Seat, Table, TableEvent
 
 
 class Conflict(Exception):
@@ -16,6 +17,10 @@ class Conflict(Exception):
     def __init__(self, current: Revision | None):
         super().__init__("round changed since the form was opened")
         self.current = current
+
+
+class Locked(Exception):
+    """The table is locked (its result was confirmed); unlock it before changing rounds."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,8 @@ def save_round(
             earlier = Revision.objects.filter(submission=submission).first()
             if earlier is not None:
                 return earlier, False
+            if Table.objects.filter(pk=table.pk, locked_at__isnull=False).exists():
+                raise Locked()
             round_, _ = Round.objects.get_or_create(table=table, number=number)
             current = round_.revisions.filter(is_current=True).first()
             if (current.number if current else 0) != base:
@@ -107,3 +114,41 @@ def current_revisions(table: Table) -> list[Revision]:
         .select_related("round")
         .order_by("round__number")
     )
+
+
+def lock_table(table: Table, author: Author, reason: str = "", details: dict | None = None):
+    with transaction.atomic():
+        updated = Table.objects.filter(pk=table.pk, locked_at__isnull=True).update(
+            locked_at=timezone.now(), locked_by=author.name
+        )
+        if updated:
+            TableEvent.objects.create(
+                table=table,
+                kind=TableEvent.Kind.LOCKED,
+                author=author.name,
+                device=author.device,
+                reason=reason,
+                details=details or {},
+            )
+            table.touch()
+    table.refresh_from_db(fields=["locked_at", "locked_by", "version"])
+    return bool(updated)
+
+
+def unlock_table(table: Table, author: Author, reason: str, details: dict | None = None):
+    with transaction.atomic():
+        updated = Table.objects.filter(pk=table.pk, locked_at__isnull=False).update(
+            locked_at=None, locked_by=""
+        )
+        if updated:
+            TableEvent.objects.create(
+                table=table,
+                kind=TableEvent.Kind.UNLOCKED,
+                author=author.name,
+                device=author.device,
+                reason=reason,
+                details=details or {},
+            )
+            table.touch()
+    table.refresh_from_db(fields=["locked_at", "locked_by", "version"])
+    return bool(updated)

@@ -11,16 +11,21 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
-from .services import Author, Conflict, create_table, current_revisions, save_round
+from .services import Author, Conflict, Locked, create_table, current_revisions, save_round
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
+
+
+LOCKED_MESSAGE = gettext_lazy(
+    "This table's result is confirmed and locked; ask the organizer to unlock it."
+)
 
 
 def get_access(key: str) -> Access:
@@ -99,7 +104,7 @@ def table_context(request, access: Access, **extra) -> dict:
         "form_base": 0,
         **extra,
     }
-    if access.can_score and summary.next_round and "form" not in extra:
+    if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
         context["form"] = pad.entry_form(
             table,
@@ -154,6 +159,9 @@ def round_save(request, key: str, number: int):
     access = get_access(key)
     require_scorer(access)
     table = access.table
+    if table.is_locked:
+        messages.error(request, LOCKED_MESSAGE)
+        return redirect("table", key=key)
     pad = get_pad(table.game)
     summary = pad.summarize(table, current_revisions(table))
     row = summary.row(number)
@@ -199,6 +207,9 @@ def round_save(request, key: str, number: int):
             reason=form.cleaned_data["reason"].strip(),
             source=Revision.Source.CORRECTION if row else Revision.Source.ENTRY,
         )
+    except Locked:
+        messages.error(request, LOCKED_MESSAGE)
+        return redirect("table", key=key)
     except Conflict as conflict:
         # Keep what this phone typed; saving it again (now based on the newer revision)
         # deliberately replaces the newer entry, and both stay in the history.
@@ -260,7 +271,7 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
         "history": history,
         **extra,
     }
-    if access.can_score and "form" not in extra:
+    if access.can_score and "form" not in extra and not table.is_locked:
         current = revisions[0]
         context["form"] = pad.entry_form(
             table,
