@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .hooks import table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .services import Author, Conflict, Locked, create_table, current_revisions, save_round
@@ -83,6 +84,22 @@ def table_new(request, game: str):
     )
 
 
+def summarize(table):
+    """The pad's summary, cut off at ``options["games_required"]`` when the table has one
+    (a tournament round plays a fixed number of games)."""
+    pad = get_pad(table.game)
+    summary = pad.summarize(table, current_revisions(table))
+    limit = table.options.get("games_required")
+    if limit and summary.next_round and summary.next_round > limit:
+        summary.next_round = None
+        summary.finished = True
+        summary.info = {}
+        if not summary.winners:
+            top = max(summary.totals)
+            summary.winners = [seat for seat, total in enumerate(summary.totals) if total == top]
+    return summary
+
+
 def entry_initial(request, row) -> dict:
     return {
         "base": row.revision.number if row else 0,
@@ -94,12 +111,13 @@ def entry_initial(request, row) -> dict:
 def table_context(request, access: Access, **extra) -> dict:
     table = access.table
     pad = get_pad(table.game)
-    summary = pad.summarize(table, current_revisions(table))
+    summary = summarize(table)
     context = {
         "access": access,
         "table": table,
         "pad": pad,
         "summary": summary,
+        "panels": table_panels(request, access, summary),
         "form_round": summary.next_round,
         "form_base": 0,
         **extra,
@@ -163,7 +181,7 @@ def round_save(request, key: str, number: int):
         messages.error(request, LOCKED_MESSAGE)
         return redirect("table", key=key)
     pad = get_pad(table.game)
-    summary = pad.summarize(table, current_revisions(table))
+    summary = summarize(table)
     row = summary.row(number)
     if row is None and number != summary.next_round:
         if summary.finished:
@@ -246,7 +264,7 @@ def render_entry(request, access, number, on_round_page, status, **extra):
 def round_context(request, access: Access, number: int, **extra) -> dict:
     table = access.table
     pad = get_pad(table.game)
-    summary = pad.summarize(table, current_revisions(table))
+    summary = summarize(table)
     revisions = list(
         Revision.objects.filter(round__table=table, round__number=number).order_by("-number")
     )
