@@ -7,8 +7,9 @@ benchmarks and inside the web app alike.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -34,6 +35,9 @@ class IllegalPlay(ValueError):
 
 # Plain-language messages per rule, in English and German; game modules add their own with
 # ``add_messages``. Templates use str.format with the violation's params plus ``player``.
+# Rule names are shared between games (``follow_suit``) but the wording is not, so each
+# game's texts are kept apart in GAME_MESSAGES and a Violation that knows its ``game`` reads
+# those first; MESSAGES holds the common rules and, as a fallback, each rule's first text.
 MESSAGES: dict[str, dict[str, str]] = {
     "card_not_in_hand": {
         "en": "{player} played {card} but does not hold it{holder_en}",
@@ -54,12 +58,33 @@ FORMAT = "record/1"
 BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi")
 
 
-def add_messages(catalogue: dict[str, dict[str, str]]) -> None:
+GAME_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def add_messages(catalogue: dict[str, dict[str, str]], game: str | None = None) -> None:
+    """Register a game's rule texts; ``game`` defaults to the game package of the caller
+    (a module under ``scoring.rules.<game>``)."""
+    if game is None:
+        game = _calling_game(sys._getframe(1).f_globals.get("__name__", ""))
     for rule, texts in catalogue.items():
         missing = set(LANGUAGES) - texts.keys()
         if missing:
             raise ValueError(f"message for {rule} lacks {sorted(missing)}")
-        MESSAGES[rule] = texts
+        if game is not None:
+            GAME_MESSAGES.setdefault(game, {})[rule] = texts
+        MESSAGES.setdefault(rule, texts)
+
+
+def messages_for(rule: str, game: str | None = None) -> dict[str, str] | None:
+    """The texts of ``rule`` in ``game``'s wording, else the common ones (None if unknown)."""
+    return GAME_MESSAGES.get(game, {}).get(rule) or MESSAGES.get(rule)
+
+
+def _calling_game(module: str) -> str | None:
+    package = __name__.rpartition(".")[0] + "."
+    if not module.startswith(package):
+        return None
+    return module[len(package) :].partition(".")[0] or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +100,15 @@ class Violation:
     card: str | None
     rule: str
     params: dict[str, Any] = field(default_factory=dict)
+    # The game whose wording renders the message; records.verify fills it in for verdicts.
+    game: str | None = field(default=None, compare=False)
+
+    def for_game(self, game: str) -> Violation:
+        """This violation worded as ``game`` words it (itself if it already knows a game)."""
+        return self if self.game is not None else replace(self, game=game)
 
     def message(self, players: Sequence[str], lang: str = "en") -> str:
-        texts = MESSAGES.get(self.rule)
+        texts = messages_for(self.rule, self.game)
         if texts is None:
             return self.rule
         values = _Blanks(player=_name(players, self.seat), card=self.card)
@@ -127,14 +158,16 @@ class CardLedger:
     ``out_of_play`` are cards known to be in nobody's hand even then (a face-up trump card).
     """
 
-    __slots__ = ("dealt_to", "deck", "out_of_play", "played_in")
+    __slots__ = ("dealt_to", "deck", "game", "out_of_play", "played_in")
 
     def __init__(
         self,
         deck: Collection[str],
         hands: Sequence[Sequence[str]] | None = None,
         out_of_play: Iterable[str] = (),
+        game: str | None = None,
     ):
+        self.game = game
         self.deck = frozenset(deck)
         self.dealt_to = (
             None
@@ -156,22 +189,24 @@ class CardLedger:
         At most one of the three rules is reported per play: an unknown card cannot be
         held, and a card played twice is judged by its first play.
         """
+        game = self.game
         if card not in self.deck:
-            return Violation(trick, seat, card, "unknown_card")
+            return Violation(trick, seat, card, "unknown_card", game=game)
         earlier = self.played_in.get(card)
         if earlier is not None:
-            return Violation(trick, seat, card, "card_played_twice", {"earlier": earlier})
+            return Violation(trick, seat, card, "card_played_twice", {"earlier": earlier}, game)
         if self.dealt_to is not None:
             holder = self.dealt_to.get(card)
             if holder != seat:
-                return Violation(trick, seat, card, "card_not_in_hand", {"holder": holder})
+                return Violation(trick, seat, card, "card_not_in_hand", {"holder": holder}, game)
         elif card in self.out_of_play:
-            return Violation(trick, seat, card, "card_not_in_hand", {"holder": None})
+            return Violation(trick, seat, card, "card_not_in_hand", {"holder": None}, game)
         return None
 
     def copy(self) -> CardLedger:
         twin = object.__new__(CardLedger)
-        twin.deck, twin.dealt_to, twin.out_of_play = self.deck, self.dealt_to, self.out_of_play
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.played_in = dict(self.played_in)
         return twin
 

@@ -104,7 +104,10 @@ def read(source: str | bytes | dict):
 def verify(source: str | bytes | dict) -> Verdict:
     """Judge a record; raises RecordError when it cannot be read."""
     game, record, settings = read(source)
-    return game.verify_record(record, settings)
+    verdict = game.verify_record(record, settings)
+    # Rule names are shared between games; the game's own wording renders its verdict.
+    verdict.violations = [violation.for_game(game.NAME) for violation in verdict.violations]
+    return verdict
 
 
 def dumps(obj: dict[str, Any]) -> str:

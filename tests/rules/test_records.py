@@ -202,3 +202,30 @@ def test_seeded_helpers_are_deterministic():
 
 def test_dumps_keeps_umlauts_readable():
     assert "Jürgen" in records.dumps({"players": ["Jürgen"]})
+
+
+def test_each_game_words_a_shared_rule_its_own_way():
+    """Rule names like follow_suit are shared; a verdict uses its own game's wording,
+    whichever game registered the rule first."""
+    core.add_messages({"shared_test_rule": {"en": "first {card}", "de": "erst {card}"}}, "g1")
+    core.add_messages({"shared_test_rule": {"en": "second {card}", "de": "zweit {card}"}}, "g2")
+    first = Violation(1, 0, "X", "shared_test_rule", game="g1")
+    assert first.message(["A"]) == "first X"
+    assert first.for_game("g2").message(["A"], "de") == "erst X"
+    assert Violation(1, 0, "X", "shared_test_rule").for_game("g2").message(["A"]) == "second X"
+    assert Violation(1, 0, "X", "shared_test_rule").message(["A"]) == "first X"
+
+
+def test_a_schatzsuche_verdict_keeps_its_wording_when_schafkopf_is_loaded():
+    rules.get_game("schafkopf")  # registers its own follow_suit text
+    verdict = records.verify(record(plays=["HA", "S8"])).to_json()
+    assert verdict["violations"][0]["message"] == (
+        "Ben played S8 but held H10 of the led suit hearts"
+    )
+
+
+def test_add_messages_files_texts_under_the_calling_game():
+    assert core._calling_game("scoring.rules.schafkopf.messages") == "schafkopf"
+    assert core._calling_game("scoring.rules.schatzsuche") == "schatzsuche"
+    assert core._calling_game("tests.rules.test_records") is None
+    assert "follow_suit" in core.GAME_MESSAGES["schatzsuche"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, add_messages, bot_names
 from .cards import CODES, INDEX, PLAYERS, POWER, SUIT_MASKS, SUIT_NAMES, cards_in, highest, mask_of
-from .scores import DEFAULT_PROFILE, PROFILES, first_leader, golden_bonuses, round_scores
+from .scores import DEFAULT_PROFILE, NAME, PROFILES, first_leader, golden_bonuses, round_scores
 
 # The duties of a player who is not leading; breaking one is a revoke ("Farbkarten").
 REVOKE_RULES = ("follow_suit", "must_trump")
@@ -91,7 +91,7 @@ class State:
         self.bids = list(bids)
         self.golden = golden
         out_of_play = [trump_card] if golden is None else [trump_card, golden["card"]]
-        self.ledger = CardLedger(CODES, hands, out_of_play)
+        self.ledger = CardLedger(CODES, hands, out_of_play, game=NAME)
         self.hands = None if hands is None else [mask_of(INDEX[c] for c in h) for h in hands]
         self.leader = first_leader(dealer, PLAYERS)
         self.trick: list[int | None] = []  # card numbers; None for a code that is no card
@@ -157,7 +157,7 @@ class State:
         """Every rule the player to act would break by playing ``card`` now."""
         seat, trick = self.to_play, self.trick_number
         if seat is None:
-            return [Violation(None, None, card, "round_over")]
+            return [Violation(None, None, card, "round_over", game=NAME)]
         found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
         number = INDEX.get(card)
         if self.hands is None or number is None:
@@ -172,7 +172,7 @@ class State:
                 "suit_en": SUIT_NAMES["en"][led],
                 "suit_de": SUIT_NAMES["de"][led],
             }
-            found.append(Violation(trick, seat, card, rule, params))
+            found.append(Violation(trick, seat, card, rule, params, NAME))
         return found
 
     def play(self, card: str, *, strict: bool = True) -> list[Violation]:

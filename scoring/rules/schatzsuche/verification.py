@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import RecordError, Verdict, Violation, check_keys, require_int, require_str_list
 from .cards import INDEX, PLAYERS
-from .scores import RANKS, ROUNDS, SUITS
+from .scores import NAME, RANKS, ROUNDS, SUITS
 from .state import REVOKE_RULES, State
 
 RECORD_KEYS = ("dealer", "round", "trump_card", "bids", "plays")
@@ -55,7 +55,7 @@ def bid_violations(state: State) -> list[Violation]:
     the dealer, who bids last."""
     if state.settings["bid_sum_not_round"] and sum(state.bids) == state.round_number:
         params = {"bid": state.bids[state.dealer], "round": state.round_number}
-        return [Violation(None, state.dealer, None, "bid_sum_equals_round", params)]
+        return [Violation(None, state.dealer, None, "bid_sum_equals_round", params, NAME)]
     return []
 
 
