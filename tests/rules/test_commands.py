@@ -70,7 +70,7 @@ def test_verify_invalid_file_exits_1(tmp_path):
     assert status == 1
     assert [v["rule"] for v in verdict["violations"]] == ["must_trump"]
     assert verdict["violations"][0]["message"] == (
-        "Ben played S9 but, having no clubs, had to trump and held D7"
+        "Ben played S9 but had no clubs and held the trump D7, so had to trump"
     )
 
 
@@ -78,7 +78,7 @@ def test_verify_messages_in_german(tmp_path):
     status, out, _ = run_verify(write(tmp_path, INVALID), "--lang", "de")
     assert status == 1
     assert json.loads(out)["violations"][0]["message"] == (
-        "Ben spielte S9, hatte aber kein Kreuz und musste mit D7 Trumpf spielen"
+        "Ben spielte S9, hatte aber kein Kreuz und den Trumpf D7, hätte also trumpfen müssen"
     )
 
 

@@ -24,9 +24,10 @@ add_messages(
             "de": "{player} spielte {card}, hatte aber {held} der ausgespielten Farbe {suit_de}",
         },
         "must_trump": {
-            "en": "{player} played {card} but, having no {suit_en}, had to trump and held {held}",
-            "de": "{player} spielte {card}, hatte aber kein {suit_de} und musste mit {held} "
-            "Trumpf spielen",
+            "en": "{player} played {card} but had no {suit_en} and held the trump {held}, "
+            "so had to trump",
+            "de": "{player} spielte {card}, hatte aber kein {suit_de} und den Trumpf {held}, "
+            "hätte also trumpfen müssen",
         },
         "bid_sum_equals_round": {
             "en": "{player} bid {bid} last, so the bids add up to the round's {round} tricks",
