@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .audit import audit_trail, write_csv
 from .hooks import table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
@@ -315,6 +316,23 @@ def pad_page(request, key: str, page: str):
     if view is None:
         raise Http404
     return view(request, access)
+
+
+@require_GET
+def audit(request, key: str):
+    """Every change to this table in time order; ``?format=csv`` downloads it."""
+    access = get_access(key)
+    table = access.table
+    entries = audit_trail(table)
+    if request.GET.get("format") == "csv":
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        filename = f"stichblock-{table.game}-{table.pk}-audit.csv"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response.write("\ufeff")  # so spreadsheet programs read UTF-8 umlauts correctly
+        write_csv(entries, response)
+        return response
+    context = {"access": access, "table": table, "pad": get_pad(table.game), "entries": entries}
+    return render(request, "scoring/audit.html", context)
 
 
 @require_GET

@@ -1,0 +1,96 @@
+"""The audit trail of a table: every saved change — who, when, what before and after, why."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from .models import Revision, Table, TableEvent
+from .pads import get_pad
+
+
+@dataclass
+class AuditEntry:
+    at: datetime
+    round_number: int | None
+    kind: str  # a translated label: entry, correction, dispute, locked, ...
+    author: str
+    device: str
+    reason: str
+    # (label, before, after); before is None for a first entry.
+    changes: list[tuple[str, str | None, str]] = field(default_factory=list)
+
+
+def audit_trail(table: Table) -> list[AuditEntry]:
+    """All revisions and table events of ``table`` in time order (two queries)."""
+    pad = get_pad(table.game)
+    entries: list[AuditEntry] = []
+    previous: dict[int, list[tuple[str, str]]] = {}
+    revisions = Revision.objects.filter(round__table=table).select_related("round")
+    for revision in revisions.order_by("round__number", "number"):
+        number = revision.round.number
+        pairs = pad.describe(table, revision.data)
+        before = dict(previous.get(number, []))
+        if number in previous:
+            changes = [(lbl, before.get(lbl), val) for lbl, val in pairs if before.get(lbl) != val]
+        else:
+            changes = [(label, None, value) for label, value in pairs]
+        previous[number] = pairs
+        entries.append(
+            AuditEntry(
+                at=revision.created_at,
+                round_number=number,
+                kind=revision.get_source_display(),
+                author=revision.author,
+                device=revision.device,
+                reason=revision.reason,
+                changes=changes,
+            )
+        )
+    for event in TableEvent.objects.filter(table=table):
+        entries.append(
+            AuditEntry(
+                at=event.created_at,
+                round_number=event.round_number,
+                kind=event.get_kind_display(),
+                author=event.author,
+                device=event.device,
+                reason=event.reason,
+            )
+        )
+    entries.sort(key=lambda entry: entry.at)
+    return entries
+
+
+def write_csv(entries: list[AuditEntry], out) -> None:
+    """One line per changed value (or per event), so a spreadsheet can filter and sort."""
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            _("time"),
+            _("round"),
+            _("kind"),
+            _("by"),
+            _("device"),
+            _("reason"),
+            _("field"),
+            _("before"),
+            _("after"),
+        ]
+    )
+    for entry in entries:
+        head = [
+            entry.at.isoformat(timespec="seconds"),
+            entry.round_number or "",
+            entry.kind,
+            entry.author,
+            entry.device,
+            entry.reason,
+        ]
+        if not entry.changes:
+            writer.writerow([*head, "", "", ""])
+        for label, before, after in entry.changes:
+            writer.writerow([*head, label, "" if before is None else before, after])

@@ -1,0 +1,51 @@
+"""The audit trail: every change — who, when, before/after, reason — in time order, and CSV."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from scoring.services import Author, lock_table, unlock_table
+
+from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+
+pytestmark = pytest.mark.django_db
+
+
+def test_audit_lists_entries_corrections_and_unlocks_in_time_order(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna")
+    post_round(
+        client,
+        key,
+        1,
+        round_fields([0, 1, 0], [1, 0, 0]),
+        base=1,
+        author="Ben",
+        reason="Zählfehler",
+    )
+    lock_table(table, Author(name="Cem"), reason="bestätigt")
+    unlock_table(table, Author(name="Turnierleitung"), reason="Einspruch von Anna")
+    page = text(client.get(reverse("audit", args=[viewer_key(table)])))
+    order = [page.index(s) for s in ("Eintrag", "Korrektur", "Gesperrt", "Entsperrt")]
+    assert order == sorted(order)
+    assert "Stiche von Anna: 0 → 1" in page
+    assert "Grund: Zählfehler" in page and "Grund: Einspruch von Anna" in page
+
+
+def test_audit_csv_has_one_line_per_changed_value(client):
+    _table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna")
+    post_round(client, key, 1, round_fields([0, 1, 0], [1, 0, 0]), base=1, author="Ben")
+    response = client.get(reverse("audit", args=[key]) + "?format=csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    header, body = rows[0], rows[1:]
+    assert header[:3] == ["Zeit", "Runde", "Art"]
+    corrections = [row for row in body if row[2] == "Korrektur"]
+    assert {(row[6], row[7], row[8]) for row in corrections} == {
+        ("Stiche von Anna", "0", "1"),
+        ("Stiche von Ben", "1", "0"),
+    }
+    assert all(row[3] == "Ben" for row in corrections)
