@@ -252,7 +252,7 @@ def test_without_hands_the_duties_are_skipped_but_order_and_winners_are_checked(
     """records.md: "without them the engine still checks order, duplicates, trick winners
     and scores, but not the duties to follow, and lists those checks in checks_skipped"."""
     verdict = verify(make_record(REVOKED_3, hands=None))
-    assert verdict["checks_skipped"] == ["follow_suit", "must_trump"]
+    assert verdict["checks_skipped"] == ["card_not_in_hand", "follow_suit", "must_trump"]
     assert verdict["valid"] and verdict["result"]["tricks_won"] == [1, 0, 2]
     with_trump_card = verify(make_record(["HA", "D7"], hands=None))
     assert rules_of(with_trump_card) == [(1, 1, "D7", "card_not_in_hand")]
