@@ -75,14 +75,17 @@ def play_all(state, *actions):
 
 def cards_in_game(state):
     """Every card is in exactly one place: hands, bonus cards, point piles, discard, draw
-    pile or the trick on the table."""
+    pile or the trick on the table (a complete trick stays there until its premium)."""
+    on_table = len(state.trick)
+    if state.phase == "premium":
+        on_table += len(state.tricks[-1]["cards"])
     return (
         sum(len(hand) for hand in state.hands)
         + sum(len(cards) for cards in state.bonus)
         + sum(state.piles)
         + state.discard
         + state.draw_pile
-        + len(state.trick)
+        + on_table
     )
 
 

@@ -84,7 +84,7 @@ def check_hand(
     if totals_before is not None and game_over(totals_before):
         seat = winner(totals_before)
         problems.append(EntryProblem("hand", "game_finished", seat, {"total": totals_before[seat]}))
-    counted = True
+    fields_valid = True
     for column, what, values, high, rule in (
         ("piles", "pile", piles, MAX_PILE, "pile_out_of_range"),
         ("unused_bonus", "unused_bonus", unused_bonus, HAND_SIZE, "unused_bonus_out_of_range"),
@@ -93,10 +93,12 @@ def check_hand(
             key = f"{column}[{seat}]"
             if isinstance(value, bool) or not isinstance(value, int):
                 problems.append(EntryProblem(key, "not_an_integer", seat, {"what": what}))
-                counted = False
+                fields_valid = False
             elif not 0 <= value <= high:
                 problems.append(EntryProblem(key, rule, seat, {"value": value}))
-    if counted:
+                fields_valid = False
+    # The total only means something once every field is a count in its range.
+    if fields_valid:
         total, limit = sum(piles) + sum(unused_bonus), card_total(players)
         if total > limit:
             problems.append(
