@@ -7,8 +7,10 @@ from scoring.rules.schatzsuche import (
     final_totals,
     first_leader,
     golden_bonus,
+    golden_bonuses,
     next_dealer,
     round_score,
+    round_scores,
     winners,
 )
 
@@ -68,3 +70,11 @@ def test_penalties_deducted_at_the_end_and_ties_share_the_win():
     final = final_totals([100, 70, 40], [1, 0, 0])
     assert final == [70, 70, 40]
     assert winners(final) == [0, 1]
+
+
+def test_round_scores_add_each_seats_golden_bonus():
+    """ "The golden bonus is part of round 10's score"."""
+    bonuses = golden_bonuses([("H", "K"), ("S", "A"), ("H", "A")], "HA", "160")
+    assert bonuses == [20, 40, 160]
+    assert round_scores(10, [3, 0, 7], [3, 1, 6], bonuses) == [30 + 20, -10 + 40, -10 + 160]
+    assert round_scores(8, [5, 5, 5], [7, 5, 2]) == [24, 40, -24]

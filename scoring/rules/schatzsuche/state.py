@@ -68,7 +68,7 @@ class State:
     ``hands`` are the dealt hands as card codes, or None when unknown: then nothing limits
     the plays and the duties go unchecked. ``golden`` is round 10's
     ``{"card": code, "guesses": [{"suit": .., "rank": ..}] * 3}``. The arguments are
-    trusted; ``verification.state_from_record`` checks a record's before building one.
+    trusted; ``verification.read_round`` checks a record's before building one.
     """
 
     def __init__(
