@@ -18,7 +18,7 @@ from .contracts import (
     resolve_announcements,
     valid_contracts,
 )
-from .entry import EntryProblem, check_entry
+from .entry import EntryProblem, check_entry, check_ramsch_entry
 from .record import (
     NAME,
     PLAYER_COUNTS,
@@ -28,7 +28,7 @@ from .record import (
     simulate,
     verify_record,
 )
-from .state import State
+from .state import HAND_CHECKS, MISPLAY_RULES, State
 from .tariff import (
     DEFAULT_PROFILE,
     PROFILES,
@@ -49,6 +49,8 @@ __all__ = [
     "CONTRACT_TYPES",
     "DECK",
     "DEFAULT_PROFILE",
+    "HAND_CHECKS",
+    "MISPLAY_RULES",
     "NAME",
     "PLAYER_COUNTS",
     "PROFILES",
@@ -64,6 +66,7 @@ __all__ = [
     "after_all_passed",
     "check_entry",
     "check_profile",
+    "check_ramsch_entry",
     "check_setting",
     "contract_problem",
     "counted_laufende",

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+NAME = "schafkopf"  # the game's name in records; it also picks this game's message wording
 SUITS = ("E", "G", "H", "S")
 RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")
 RANK_AUGEN = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}

@@ -11,12 +11,11 @@ from typing import Any
 
 from ..core import RecordError, Verdict, bot_names, new_record, require_int
 from .bots import bot_game
-from .cards import DECK, INDEX, TRICKS
+from .cards import DECK, INDEX, NAME, TRICKS
 from .contracts import SIE, after_all_passed, parse_contract
 from .state import HAND_CHECKS, State
 from .tariff import DEFAULT_PROFILE, PROFILES
 
-NAME = "schafkopf"
 PLAYER_COUNTS = (4,)  # at a 5-player table the sitting-out dealer is not in the record
 RECORD_KEYS = ("plays", "contract")
 RECORD_OPTIONAL_KEYS = ("dealer", "leader", "stoss", "retour", "klopfen", "schwarz_claimed")

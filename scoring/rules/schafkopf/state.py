@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, bot_names
-from .cards import AUGEN, DECK, SUIT_NAMES, TOTAL_AUGEN, TRICKS
+from .cards import AUGEN, DECK, NAME, SUIT_NAMES, TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_problem, laufende_run
 from .tariff import (
     counted_laufende,
@@ -79,7 +79,7 @@ class State:
         self.settings = settings
         self.trumps = contract.trumps
         self.players = list(players) if players else bot_names(SEATS)
-        self.ledger = CardLedger(DECK, hands)
+        self.ledger = CardLedger(DECK, hands, game=NAME)
         self.hands = [list(hand) for hand in hands] if hands is not None else None
         # Who had each card: the dealt hands when known, else the seat that played it.
         self.holder = {card: seat for seat, hand in enumerate(hands or ()) for card in hand}
@@ -96,8 +96,9 @@ class State:
             reason = contract_problem(contract, self.hands[contract.declarer], settings)
             if reason:
                 names = {"contract_en": contract.name("en"), "contract_de": contract.name("de")}
+                params = reason | names
                 violation = Violation(
-                    None, contract.declarer, None, "illegal_contract", reason | names
+                    None, contract.declarer, None, "illegal_contract", params, NAME
                 )
                 self.contract_violations.append(violation)
 
@@ -173,13 +174,13 @@ class State:
         """Every rule the seat to play would break by playing ``card`` now."""
         seat, trick = self.to_play, self.trick_number
         if seat is None:
-            return [Violation(None, None, card, "game_over")]
+            return [Violation(None, None, card, "game_over", game=NAME)]
         found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
         if self.hands is not None and card in AUGEN:
             # A card the seat does not hold still shows which duty it ignored.
             duty = self._duty_fault(seat, card)
             if duty is not None:
-                found.append(Violation(trick, seat, card, *duty))
+                found.append(Violation(trick, seat, card, *duty, game=NAME))
         return found
 
     def play(self, card: str, *, strict: bool = True) -> list[Violation]:
@@ -283,7 +284,7 @@ class State:
 
     def _retour_fault(self, seat: int) -> Violation | None:
         if self.stoss is None:
-            return Violation(1, seat, None, "retour_without_stoss")
+            return Violation(1, seat, None, "retour_without_stoss", game=NAME)
         reason = None
         if not self.settings["allow_retour"]:
             reason = ("this profile has no Retour", "dieses Regelprofil kennt kein Retour")
@@ -455,4 +456,5 @@ def _by_party(declaring: int | None, total: int) -> dict[str, int] | None:
 def _announcement_fault(rule: str, seat: int, reason: tuple[str, str] | None) -> Violation | None:
     if reason is None:
         return None
-    return Violation(1, seat, None, rule, {"reason_en": reason[0], "reason_de": reason[1]})
+    reasons = {"reason_en": reason[0], "reason_de": reason[1]}
+    return Violation(1, seat, None, rule, reasons, NAME)
