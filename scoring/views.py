@@ -85,11 +85,12 @@ def table_new(request, game: str):
     )
 
 
-def summarize(table):
+def summarize(table, revisions=None):
     """The pad's summary, cut off at ``options["games_required"]`` when the table has one
-    (a tournament round plays a fixed number of games)."""
+    (a tournament round plays a fixed number of games). ``revisions``: the table's current
+    revisions when the caller fetched them already (e.g. for many tables in one query)."""
     pad = get_pad(table.game)
-    summary = pad.summarize(table, current_revisions(table))
+    summary = pad.summarize(table, current_revisions(table) if revisions is None else revisions)
     limit = table.options.get("games_required")
     if limit and summary.next_round and summary.next_round > limit:
         summary.next_round = None
