@@ -20,6 +20,7 @@ from scoring.rules.stichwahl import (
     simulate,
 )
 
+from .roundtrip import assert_roundtrip
 from .test_stichwahl_play import cards_in_game
 
 STANDARD = PROFILES["standard"]
@@ -104,15 +105,15 @@ def test_any_card_can_be_recorded_and_the_verdict_reports_what_the_walk_saw(play
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_simulated_hands_all_verify_as_valid(players):
-    """ "every record the engine writes must verify as valid"."""
-    for game in range(SIMULATED_HANDS):
-        record = simulate(make_rng(f"sim:{players}:{game}"), STANDARD, players=players)
-        verdict = records.verify(record)
-        assert verdict.valid and verdict.complete, (game, verdict.to_json()["violations"])
-        assert sum(verdict.result["point_piles"]) + sum(verdict.result["unused_bonus"]) <= (
-            card_total(players)
-        )
+def test_simulated_hands_verify_replay_and_cut(players):
+    """ "every record the engine writes must verify as valid" (tests/rules/roundtrip.py:
+    valid, complete, same seed same records, JSON round trip, a cut record is incomplete);
+    and no hand hands out more cards than the game has."""
+    checked = assert_roundtrip("stichwahl", games=SIMULATED_HANDS, players=players)
+    for _, verdict in checked:
+        result = verdict.result
+        assert sum(result["point_piles"]) + sum(result["unused_bonus"]) <= card_total(players)
+        assert check_hand(result["point_piles"], result["unused_bonus"]) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

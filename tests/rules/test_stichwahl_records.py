@@ -223,7 +223,7 @@ def test_card_not_in_hand_names_the_holder():
     assert verdict.to_json("de")["violations"][1]["message"] == (
         "Lina spielte O8, hat die Karte aber nicht (Tim hat sie)"
     )
-    assert verdict.tricks[0]["winner"] == 0
+    assert verdict.to_play == 0, "Andreas won the trick as recorded and chooses the premium"
 
 
 def test_card_from_the_draw_pile():
@@ -334,11 +334,14 @@ def test_incomplete_record():
     assert not verdict.complete and verdict.result is None
     assert verdict.tricks[-1]["winner"] is None and len(verdict.tricks[-1]["cards"]) == 2
     assert verdict.to_play == (verdict.tricks[-1]["leader"] + 2) % 3
-    # stopped after the last card of a trick: the winner is to choose the premium card
+    # stopped after the last card of a trick: the trick is complete only with its premium,
+    # so it is still in progress and its winner is to choose the premium card
+    winner = records.verify(simulated()).tricks[0]["winner"]
     record["events"] = events[: plays[2] + 1]
     verdict = records.verify(record)
-    assert verdict.tricks[0]["premium"] is None
-    assert verdict.to_play == verdict.tricks[0]["winner"]
+    [trick] = verdict.tricks
+    assert len(trick["cards"]) == 3 and trick["winner"] is None and trick["premium"] is None
+    assert verdict.to_play == winner
 
 
 def test_record_without_hands():

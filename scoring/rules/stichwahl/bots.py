@@ -2,8 +2,9 @@
 returns the scores, as fast as readable Python allows (``make bench``).
 
 Both deal with ``deal_hand`` and make the same random choices in the same order (a uniform
-choice among ``State.legal_plays()``: bonus uses first, then cards, both in deck order), so
-the same seed gives the same hand and the same scores in both — a test holds them to it.
+choice among ``State.legal_plays()``: bonus uses first, then cards, both in deck order; one
+``rng.random()`` per choice, as ``core.pick`` draws), so the same seed gives the same hand
+and the same scores in both — a test holds them to it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..core import deal
+from ..core import bot_names, new_record, pick, shuffled
 from .deck import CODE_INDEX, FIVES, FLIP, PEARL, TRUMP_CHANGE, Deck, as_deck
-from .profiles import overrides
+from .profiles import DEFAULT_PROFILE, PROFILES
 from .scores import HAND_SIZE, TRICKS, draw_pile_size, hand_points
 from .state import State
 from .tricks import HIGH, LOW, flipped, premium_points, trick_winner
 
 NAME = "stichwahl"
-NAMES = ("Anna", "Ben", "Cem", "Dora")
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Deal:
 def draw_trump(rng: random.Random, cards: tuple[str, ...]) -> tuple[str, int]:
     """Trump family and marker from a random card: 1–4 → marker 1, 6–9 → 9, a 5 → again."""
     while True:
-        code = rng.choice(cards)
+        code = pick(rng, cards)
         if code not in FIVES:
             return code[0], LOW if int(code[1:]) < 5 else HIGH
 
@@ -53,11 +53,12 @@ def deal_hand(
     rotating one seat per hand (``round_number`` is the hand's number, 1-based)."""
     cards = deck.codes(players)
     trump, marker = draw_trump(rng, cards)
-    hands, _ = deal(cards, [HAND_SIZE] * players, rng)
+    shuffled_cards = shuffled(cards, rng)
+    hands = [shuffled_cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
     if round_number is not None and settings.get("first_leader", "rotate") == "rotate":
         start = (round_number - 1) % players
     else:
-        start = rng.randrange(players)
+        start = int(rng.random() * players)
     return Deal(hands, trump, marker, start)
 
 
@@ -79,22 +80,18 @@ def simulate(
     """One seeded hand played out by the random legal bot, as a `record/1` dict."""
     deck, players = as_deck(deck), _players(players)
     dealt = deal_hand(rng, deck, players, settings, round_number)
-    names = list(NAMES[:players])
+    names = bot_names(players)
     state = State(deck, dealt.trump, dealt.marker, dealt.start, dealt.hands, names=names)
     first_bonus, events = [], []
     while not state.is_over:
-        action = rng.choice(state.legal_plays())
+        action = pick(rng, state.legal_plays())
         state.play(action)
         if "first_bonus" in action:
             first_bonus.append(action["first_bonus"])
         else:
             events.append(action)
-    profile, changed = overrides(dict(settings))
-    record: dict[str, Any] = {"format": "record/1", "game": NAME, "profile": profile}
-    if changed:
-        record["settings"] = changed
+    record = new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE)
     record |= {
-        "players": names,
         "hands": dealt.hands,
         "deck": deck.ref,
         "trump": {"family": dealt.trump, "marker": dealt.marker},
@@ -164,14 +161,14 @@ def playout(
     bonus_uses, family_mask = tables.bonus_uses, tables.family_mask
     five_mask, pearl_mask = tables.five_mask, tables.pearl_mask
     dealt = deal_hand(rng, deck, players, settings, round_number)
-    randbelow = rng._randbelow  # what rng.choice uses: the same numbers as simulate's bot
+    draw = rng.random  # one draw per choice, as core.pick: the same choices as simulate's bot
     trump, marker = dealt.trump, dealt.marker
     hands = [sum(1 << CODE_INDEX[code] for code in hand) for hand in dealt.hands]
     bonus, piles = [0] * players, [0] * players
     draw_pile = draw_pile_size(players)
 
     for seat in range(players):
-        bit = 1 << _nth_bit(hands[seat], randbelow(HAND_SIZE))
+        bit = 1 << _nth_bit(hands[seat], int(draw() * HAND_SIZE))
         hands[seat] ^= bit
         if bit & pearl_mask:
             piles[seat] += 1
@@ -195,16 +192,16 @@ def playout(
                     low = mask & -mask
                     mask ^= low
                     uses += bonus_uses[low.bit_length() - 1]
-                pick = randbelow(len(uses) + legal.bit_count())
-                if pick >= len(uses):
+                choice = int(draw() * (len(uses) + legal.bit_count()))
+                if choice >= len(uses):
                     break
-                card, family = uses[pick]
+                card, family = uses[choice]
                 bonus[seat] ^= 1 << card
                 if family is None:
                     marker = flipped(marker)
                 else:
                     trump = family
-            card = _nth_bit(legal, pick - len(uses))
+            card = _nth_bit(legal, choice - len(uses))
             hands[seat] = hand ^ (1 << card)
             trick.append(card)
             if led is None:
@@ -212,8 +209,8 @@ def playout(
 
         position = trick_winner([family_value[card] for card in trick], trump, marker)
         winner = (leader + position) % players
-        pick = randbelow(players - 1)
-        chosen = pick if pick < position else pick + 1
+        choice = int(draw() * (players - 1))
+        chosen = choice if choice < position else choice + 1
         premium = trick[chosen]
         from_trick, drawn = premium_points(pearls[premium], players, draw_pile)
         piles[winner] += from_trick + drawn
@@ -233,7 +230,7 @@ def playout(
                     and (1 << card) & five_mask
                     and (leader + index) % players != winner
                 ):
-                    next_leader = randbelow(players)
+                    next_leader = int(draw() * players)
                     break
         leader = next_leader
     return [hand_points(pile, mask.bit_count()) for pile, mask in zip(piles, bonus, strict=True)]

@@ -29,11 +29,3 @@ def check_setting(key: str, value: Any) -> None:
     if value not in choices or not isinstance(value, str):
         allowed = ", ".join(repr(choice) for choice in choices)
         raise RecordError(f"settings.{key}", f"must be one of {allowed}")
-
-
-def overrides(settings: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The profile name and the settings that differ from it (what a record writes)."""
-    profile = settings.get("profile", DEFAULT_PROFILE)
-    defaults = PROFILES[profile]
-    changed = {key: value for key, value in settings.items() if key in defaults}
-    return profile, {key: value for key, value in changed.items() if defaults[key] != value}

@@ -233,7 +233,14 @@ class State:
         return f"no {kind} now: {due}"
 
     def _violation(self, rule: str, card: str | None, **params: Any) -> Violation:
-        trick = None if self.phase == FIRST_BONUS else len(self.tricks) + (self.phase == TURN)
+        """A violation by ``to_play``, in the trick being played (or whose premium is due);
+        first bonus cards belong to no trick."""
+        if self.phase == FIRST_BONUS:
+            trick = None
+        elif self.phase == TURN:
+            trick = len(self.tricks) + 1
+        else:
+            trick = len(self.tricks)
         return Violation(trick, self.to_play, card, rule, params)
 
     def _whereabouts(self, code: str) -> dict[str, Any]:
@@ -322,9 +329,7 @@ class State:
         violations = self.check(action)
         if strict and violations:
             first = violations[0]
-            error = IllegalPlay(first.rule, first.message(self.names or []))
-            error.violation = first
-            raise error
+            raise IllegalPlay(first.rule, first.message(self.names or []), first)
         getattr(self, f"_do_{action_kind(action)}")(action)
         return violations
 
@@ -441,9 +446,15 @@ class State:
     # --- outcome -----------------------------------------------------------------------------
 
     def trick_list(self) -> list[dict[str, Any]]:
-        """Complete tricks, then the one on the table (winner null), as in a verdict."""
+        """Complete tricks, then the one on the table (winner null), as in a verdict.
+
+        A trick is complete once its premium card is chosen: until then it is the trick in
+        progress (its winner is ``to_play``, choosing the premium card).
+        """
         tricks = [_copy_trick(trick) for trick in self.tricks]
-        if self.trick or self.trick_bonuses:
+        if self.phase == PREMIUM:
+            tricks[-1]["winner"] = None
+        elif self.trick or self.trick_bonuses:
             tricks.append(
                 {
                     "leader": self.leader,
