@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from scoring.rules import GAMES, get_game
 from scoring.rules.core import make_rng
-from scoring.rules.records import resolve_settings
+from scoring.rules.records import profile_settings
 
 # (game, playout options, label, target games/s or None)
 BENCHMARKS = (
@@ -59,7 +59,7 @@ def engine_playout(name: str, options: dict) -> Callable[[], object]:
         raise NotAvailable(f"scoring.rules.{name} is not built yet") from None
     if not hasattr(game, "playout"):
         raise NotAvailable(f"scoring.rules.{name} has no playout yet")
-    settings = resolve_settings(game, {})
+    settings = profile_settings(game)
     rng = make_rng(f"bench:{name}")
     return lambda: game.playout(rng, settings, **options)
 

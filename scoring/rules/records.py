@@ -45,7 +45,7 @@ def load_game(name: Any):
     """The game module for a record's ``game``; RecordError if unknown or not built yet."""
     try:
         return get_game(name)
-    except (KeyError, TypeError):
+    except KeyError:
         raise RecordError("game", f"unknown game {name!r}") from None
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.{name}":
@@ -70,6 +70,17 @@ def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
         settings[key] = value
     settings["profile"] = profile
     return settings
+
+
+def profile_settings(
+    game, profile: str | None = None, overrides: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Settings chosen outside a record (simulate, bench, tests): a profile, the default one
+    if None, with ``overrides`` checked as a record's ``settings`` are."""
+    chosen: dict[str, Any] = {"settings": overrides or {}}
+    if profile is not None:
+        chosen["profile"] = profile
+    return resolve_settings(game, chosen)
 
 
 def read(source: str | bytes | dict):
@@ -135,10 +146,7 @@ def simulate_records(
     missing = [hook for hook in SIMULATION_HOOKS if not hasattr(game, hook)]
     if missing:
         raise NotImplementedError(f"{name} does not provide {', '.join(missing)} yet")
-    chosen = {"settings": overrides or {}}
-    if profile is not None:
-        chosen["profile"] = profile
-    settings = resolve_settings(game, chosen)
+    settings = profile_settings(game, profile, overrides)
     for index in range(games):
         rng = make_rng(f"{seed}:{index}")
         start = time.perf_counter()

@@ -91,11 +91,7 @@ def _assert_playout_is_seeded(game: str, seed: str, options: dict[str, Any]) -> 
     module = get_game(game)
     if not hasattr(module, "playout"):
         return
-    overrides = options["overrides"] or {}
-    chosen = {"settings": overrides}
-    if options["profile"] is not None:
-        chosen["profile"] = options["profile"]
-    settings = records.resolve_settings(module, chosen)
+    settings = records.profile_settings(module, options["profile"], options["overrides"])
     kwargs = {"players": options["players"], "round_number": options["round_number"]}
     scores = module.playout(make_rng(f"{seed}:playout"), settings, **kwargs)
     assert scores == module.playout(make_rng(f"{seed}:playout"), settings, **kwargs)

@@ -20,6 +20,10 @@ HANDS_3 = [["HA", "H9", "C7"], ["H10", "S8", "DK"], ["SA", "D10", "C10"]]
 LEGAL_3 = ["HA", "H10", "D10", "SA", "C7", "S8", "C10", "H9", "DK"]
 
 
+def settings_with(**overrides):
+    return records.profile_settings(schatzsuche, overrides=overrides)
+
+
 def make_record(plays, *, hands=HANDS_3, **keys):
     record = {
         "format": "record/1",
@@ -300,7 +304,7 @@ def test_rounds_1_to_9_deal_r_cards_each_and_turn_the_next_for_trump(round_numbe
 
 
 def golden_round(guesses, **settings_):
-    record = simulate(make_rng("golden"), records.resolve_settings(schatzsuche, {}))
+    record = simulate(make_rng("golden"), settings_with())
     record["golden"]["guesses"] = guesses
     if settings_:
         record["settings"] = settings_
@@ -310,7 +314,7 @@ def golden_round(guesses, **settings_):
 def test_round_10_golden_bonus_is_part_of_the_score():
     """ "suit right → +20; rank right → +40; both right → +160 ... The golden bonus is part
     of round 10's score"."""
-    card = simulate(make_rng("golden"), records.resolve_settings(schatzsuche, {}))["golden"]
+    card = simulate(make_rng("golden"), settings_with())["golden"]
     suit, rank = card["card"][0], card["card"][1:]
     other_suit = next(s for s in "CSHD" if s != suit)
     other_rank = next(r for r in schatzsuche.RANKS if r != rank)
@@ -375,7 +379,7 @@ def test_inconsistent_keys_are_record_errors_naming_the_key(change, key):
     ],
 )
 def test_round_10_golden_key_errors(golden, key):
-    record = simulate(make_rng("keys"), records.resolve_settings(schatzsuche, {}))
+    record = simulate(make_rng("keys"), settings_with())
     if golden is None:
         del record["golden"]
     else:
@@ -386,7 +390,7 @@ def test_round_10_golden_key_errors(golden, key):
 
 
 def test_golden_card_may_not_be_the_trump_card_or_in_a_hand():
-    record = simulate(make_rng("keys"), records.resolve_settings(schatzsuche, {}))
+    record = simulate(make_rng("keys"), settings_with())
     for card, message in (
         (record["trump_card"], "trump card"),
         (record["hands"][1][0], "hands[1]"),
@@ -435,7 +439,7 @@ def test_simulated_games_under_trump_duty_always_verify():
 
 def test_simulated_record_keys_and_bidding_order():
     """ "Starting left of the dealer, clockwise, the dealer last, each player bids"."""
-    record = simulate(make_rng(5), records.resolve_settings(schatzsuche, {}), round_number=4)
+    record = simulate(make_rng(5), settings_with(), round_number=4)
     assert list(record) == [
         *("format", "game", "profile", "settings", "players"),
         *("dealer", "round", "trump_card", "bids", "hands", "plays"),
@@ -450,7 +454,7 @@ def test_simulated_record_keys_and_bidding_order():
 def test_fast_playout_agrees_with_the_state_on_the_same_seed(round_number, trump_duty):
     """The fast playout and State must play the same rules: on one seed they make the same
     choices, so their scores agree game for game."""
-    table = records.resolve_settings(schatzsuche, {"settings": {"trump_duty": trump_duty}})
+    table = settings_with(trump_duty=trump_duty)
     for game in range(120):
         seed = f"agree:{round_number}:{game}"
         record = simulate(make_rng(seed), table, round_number=round_number)
@@ -460,7 +464,7 @@ def test_fast_playout_agrees_with_the_state_on_the_same_seed(round_number, trump
 
 def test_simulate_rejects_other_player_counts_and_rounds():
     """ "Exactly 3 players." / "10 rounds"."""
-    table = records.resolve_settings(schatzsuche, {})
+    table = settings_with()
     with pytest.raises(ValueError, match="3 players"):
         simulate(make_rng(1), table, players=4)
     with pytest.raises(ValueError, match="round"):
@@ -479,7 +483,7 @@ DUTIES = st.sampled_from(["unless_trick_trumped", "always"])
 def test_tricks_are_conserved_and_a_record_replays_to_itself(seed, round_number, trump_duty):
     """ "tricks are integers 0..r and sum to r per round"; the verdict's tricks hold the
     recorded cards in order, and a record's JSON text verifies the same as the record."""
-    table = records.resolve_settings(schatzsuche, {"settings": {"trump_duty": trump_duty}})
+    table = settings_with(trump_duty=trump_duty)
     record = simulate(make_rng(seed), table, round_number=round_number)
     verdict = records.verify(records.dumps(record))
     assert verdict.valid and verdict.complete
@@ -503,7 +507,7 @@ def test_a_legal_play_exists_until_the_end_and_legal_means_no_violation(
         bids=[0, 0, 0],
         hands=[[CODES[card] for card in cards_in(hand)] for hand in hands],
         golden=None if golden is None else {"card": CODES[golden], "guesses": []},
-        settings=records.resolve_settings(schatzsuche, {"settings": {"trump_duty": trump_duty}}),
+        settings=settings_with(trump_duty=trump_duty),
     )
     for _ in range(3 * round_number):
         legal = state.legal_plays()
