@@ -50,13 +50,20 @@ INSTALLED_APPS = [
     "django_htmx",
     "scoring",
     "tournaments",
+    "django_ratelimit",
+    "stichblock",
 ]
 
 MIDDLEWARE = [
+    # First: the proxy's and orchestrator's health probe needs no host check, session or redirect.
+    "stichblock.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the locale (its 429 page speaks the user's language), before CSRF (refused
+    # login floods count too).
+    "stichblock.middleware.RateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -64,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "stichblock.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "stichblock.urls"
@@ -96,6 +104,18 @@ if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # While PostgreSQL restarts, fail fast (a 503 page) instead of hanging a worker.
+        DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
+        if env_bool("DJANGO_DB_POOL"):
+            # psycopg's pool instead of one persistent connection per worker (docs/production.md
+            # has the measurements); Django requires CONN_MAX_AGE=0 with a pool.
+            DATABASES["default"]["CONN_MAX_AGE"] = 0
+            DATABASES["default"]["OPTIONS"]["pool"] = {
+                "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", 2)),
+                "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", 4)),
+                "timeout": 5,
+            }
 else:
     DATABASES = {
         "default": {
@@ -176,7 +196,44 @@ if PRODUCTION:
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD")
+    # The directive only allows a submission to the browsers' preload list; set
+    # DJANGO_HSTS_PRELOAD=0 for a domain whose subdomains may not all have TLS.
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+
+# --- Cache: shared rate-limit counters ------------------------------------------------------
+# Several app servers must count together, so production points REDIS_URL at one Redis; a
+# single development process counts in its own memory.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "stichblock"),
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # django-ratelimit calls a per-process cache an error; stichblock.middleware's own check
+    # warns under `check --deploy` instead, where it matters.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+# Behind the proxy, REMOTE_ADDR is the proxy; it passes the client's address in a header that
+# it sets itself (deploy/Caddyfile: X-Real-IP), named here as a META key: HTTP_X_REAL_IP.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
+RATELIMIT_IP_META_KEY = "stichblock.middleware.client_ip"
+RATELIMIT_IPV6_MASK = 64
+# Limits (count/period, see django-ratelimit): lookups of unknown table links per client
+# (key guessing), requests per client and table link (a phone polls 20 a minute; a pub
+# behind one address may have a dozen), login attempts per client and per username.
+RATELIMIT_UNKNOWN_KEY = os.environ.get("RATELIMIT_UNKNOWN_KEY", "20/10m")
+RATELIMIT_TABLE_LINK = os.environ.get("RATELIMIT_TABLE_LINK", "300/m")
+RATELIMIT_LOGIN_IP = os.environ.get("RATELIMIT_LOGIN_IP", "30/10m")
+RATELIMIT_LOGIN_USERNAME = os.environ.get("RATELIMIT_LOGIN_USERNAME", "10/10m")
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+# A cache that cannot count skips the limit (logged) rather than refusing everybody.
+RATELIMIT_FAIL_OPEN = True
 
 LOGGING = {
     "version": 1,

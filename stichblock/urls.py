@@ -7,3 +7,6 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# While the database is away this answers 503 ("try again in a moment"), else a friendly 500.
+handler500 = "stichblock.middleware.server_error"

@@ -1,0 +1,218 @@
+"""Production behaviour that applies to every app: a health probe, rate limits, and a friendly
+503 while the database is away (e.g. restarting) instead of a server error.
+
+The counters live in Django's cache (Redis in production, see settings.CACHES), so several app
+servers count together; nothing here keeps state in process memory.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import sys
+
+from django.conf import settings
+from django.contrib.auth.views import LoginView
+from django.core import checks
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django_ratelimit.core import get_usage
+
+log = logging.getLogger("stichblock")
+
+HEALTH_PATH = "/healthz"
+# How long a phone should wait before retrying while the database restarts.
+RETRY_AFTER_DATABASE = 5
+
+
+def client_ip(request) -> str:
+    """The client's address: the proxy's header when configured and valid, else the peer."""
+    header = settings.CLIENT_IP_HEADER
+    candidates = []
+    if header:
+        # The proxy sets this header itself; with several values the first is the client's.
+        candidates.append(request.META.get(header, "").split(",")[0].strip())
+    candidates.append(request.META.get("REMOTE_ADDR", ""))
+    for candidate in candidates:
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    # A unix socket without the proxy header: every such client shares one counter.
+    return "0.0.0.0"
+
+
+def error_page(template: str, status: int, **context) -> HttpResponse:
+    """A self-contained error page: no database, no session, no request context needed."""
+    try:
+        html = render_to_string(
+            template, {"lang": get_language() or settings.LANGUAGE_CODE, **context}
+        )
+    except Exception:
+        # The error page must not fail in turn (e.g. a broken static manifest).
+        log.exception("error page %s could not be rendered", template)
+        html = f"Stichblock: HTTP {status}"
+    response = HttpResponse(html, status=status)
+    response["Cache-Control"] = "no-store"
+    if "retry_after" in context:
+        response["Retry-After"] = str(context["retry_after"])
+    return response
+
+
+def database_unavailable(exception: BaseException | None) -> bool:
+    """True for errors that mean 'the database cannot be reached right now'."""
+    return isinstance(exception, OperationalError | InterfaceError)
+
+
+def unavailable_page() -> HttpResponse:
+    return error_page("503.html", 503, retry_after=RETRY_AFTER_DATABASE)
+
+
+class HealthCheckMiddleware:
+    """``GET /healthz``: 200 when the app can reach its database, else 503 (for the proxy's
+    health checks and the container orchestrator). First in the stack: no host check."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path != HEALTH_PATH:
+            return self.get_response(request)
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            status, body = 200, "ok\n"
+        except DatabaseError as error:
+            log.warning("health check: database unavailable: %s", error)
+            status, body = 503, "database unavailable\n"
+        response = HttpResponse(body, status=status, content_type="text/plain")
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that fails because the database is unreachable answers 503 with a page that
+    asks to wait a moment; the next request reconnects by itself (CONN_HEALTH_CHECKS)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if database_unavailable(exception):
+            log.warning(
+                "database unavailable during %s %s: %s", request.method, request.path, exception
+            )
+            return unavailable_page()
+        return None
+
+
+def server_error(request, *args, **kwargs):
+    """handler500: errors outside the views (e.g. saving the session) while the database is
+    away are a 503 too; anything else gets the friendly 500 page, never a stack trace."""
+    if database_unavailable(sys.exc_info()[1]):
+        return unavailable_page()
+    return error_page("500.html", 500)
+
+
+def is_login_view(request, view_func) -> bool:
+    view_class = getattr(view_func, "view_class", None)
+    if view_class is not None and issubclass(view_class, LoginView):
+        return True
+    match = request.resolver_match
+    return match is not None and match.view_name in ("login", "admin:login")
+
+
+class RateLimitMiddleware:
+    """Limits with shared counters (django-ratelimit on Django's cache):
+
+    - table links (any URL with a ``key``): a client whose lookups of unknown keys exceed
+      RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off);
+      one client's requests on one link are limited to RATELIMIT_TABLE_LINK;
+    - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP) and per username
+      (RATELIMIT_LOGIN_USERNAME).
+
+    Refusals are a 429 page in the user's language with Retry-After. When the cache is down
+    the limits are skipped (logged), never the site.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        key = self.link_key(request)
+        if key is not None and response.status_code == 404:
+            self.usage(request, "unknown-key", client_key, settings.RATELIMIT_UNKNOWN_KEY, True)
+        return response
+
+    @staticmethod
+    def link_key(request) -> str | None:
+        match = getattr(request, "resolver_match", None)
+        return match.kwargs.get("key") if match is not None else None
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if "key" in view_kwargs:
+            refusal = self.refuse(
+                request, "unknown-key", client_key, settings.RATELIMIT_UNKNOWN_KEY, False
+            ) or self.refuse(
+                request, "table-link", client_and_link_key, settings.RATELIMIT_TABLE_LINK, True
+            )
+            if refusal:
+                return refusal
+        if request.method == "POST" and is_login_view(request, view_func):
+            return self.refuse(
+                request, "login-ip", client_key, settings.RATELIMIT_LOGIN_IP, True
+            ) or self.refuse(
+                request, "login-user", username_key, settings.RATELIMIT_LOGIN_USERNAME, True
+            )
+        return None
+
+    def refuse(self, request, group, key, rate, increment) -> HttpResponse | None:
+        usage = self.usage(request, group, key, rate, increment)
+        if usage is None or not usage["should_limit"]:
+            return None
+        log.warning("rate limit %s reached by %s on %s", group, client_ip(request), request.path)
+        wait = max(int(usage["time_left"]), 1)
+        return error_page("429.html", 429, retry_after=wait, minutes=(wait + 59) // 60)
+
+    @staticmethod
+    def usage(request, group, key, rate, increment):
+        try:
+            return get_usage(request, group=group, key=key, rate=rate, increment=increment)
+        except Exception as error:
+            # A broken cache must not take the site down with it.
+            log.warning("rate limit %s skipped, cache unavailable: %s", group, error)
+            return None
+
+
+def client_key(group, request) -> str:
+    return client_ip(request)
+
+
+def client_and_link_key(group, request) -> str:
+    return f"{client_ip(request)}|{request.resolver_match.kwargs['key']}"
+
+
+def username_key(group, request) -> str:
+    # Case-folded: "Anna" and "anna" are the same target of a guessing attack.
+    return request.POST.get("username", "").strip().casefold()[:150]
+
+
+def check_shared_cache(app_configs, **kwargs):
+    """Several app servers (or gunicorn workers) count rate limits together only in a
+    shared cache."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith(("LocMemCache", "DummyCache")):
+        return [
+            checks.Warning(
+                f"Rate-limit counters are kept per process ({backend}).",
+                hint="Set REDIS_URL so that all app servers share one set of counters.",
+                id="stichblock.W001",
+            )
+        ]
+    return []
