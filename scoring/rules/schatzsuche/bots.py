@@ -44,14 +44,10 @@ def _check_options(players: int | None, round_number: int | None) -> int:
 def _deal_and_bid(rng: random.Random, settings: dict[str, Any], round_number: int):
     """A random dealer, golden guesses (round 10, announced before the deal), the deal, and
     random bids in bidding order; the dealer, bidding last, avoids a forbidden sum."""
-    draw = rng.random
-    dealer = int(draw() * PLAYERS)
+    dealer = pick(rng, range(PLAYERS))
     guesses = None
     if round_number == ROUNDS:
-        guesses = [
-            (SUITS[int(draw() * len(SUITS))], RANKS[int(draw() * len(RANKS))])
-            for _ in range(PLAYERS)
-        ]
+        guesses = [(pick(rng, SUITS), pick(rng, RANKS)) for _ in range(PLAYERS)]
     hands, trump_card, golden_card = deal_round(rng, round_number, dealer)
     bids = [0] * PLAYERS
     for seat in bid_order(dealer, PLAYERS):
