@@ -269,6 +269,7 @@ def test_stoss_window_and_parties():
     late = rufspiel_state()
     late.play("E7")
     late.play(late.legal_plays()[0])
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(IllegalPlay) as raised:
         late.say_stoss(1)  # the second card is down: too late
+    assert raised.value.message == "Ben may not say Stoß: the second card has been played"
     assert state.stoss_counts and state.retour_counts

@@ -14,17 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, bot_names
-from .cards import AUGEN, DECK, NAME, SUIT_NAMES, TOTAL_AUGEN, TRICKS
+from .cards import AUGEN, DECK, NAME, SUIT_NAMES, TRICKS
 from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_problem, laufende_run
-from .tariff import (
-    counted_laufende,
-    doublings,
-    game_value,
-    outcome_from_augen,
-    penalty_settle,
-    settle,
-    settle_ramsch,
-)
+from .result import game_result, ramsch_result
+from .tariff import counted_laufende
 
 SEATS = 4
 # Faults a player commits at the table; they decide who pays under ``misplay: offender_pays``.
@@ -251,22 +244,26 @@ class State:
     def say_stoss(self, seat: int, strict: bool = True) -> None:
         """An opponent of the declaring party doubles, before the second card is played."""
         if strict:
-            if self.cards_played >= 2 or self.stoss is not None:
-                raise IllegalPlay(
-                    "stoss_not_allowed", "Stoß is only possible once, before the second card"
-                )
+            self._raise_fault(self._window_fault("stoss_not_allowed", seat, self.stoss))
             self._raise_fault(self._stoss_fault(seat))
         self.stoss = seat
 
     def say_retour(self, seat: int, strict: bool = True) -> None:
         """The declaring party answers a Stoß, within the same window."""
         if strict:
-            if self.cards_played >= 2 or self.retour is not None:
-                raise IllegalPlay(
-                    "retour_not_allowed", "Retour is only possible once, before the second card"
-                )
+            self._raise_fault(self._window_fault("retour_not_allowed", seat, self.retour))
             self._raise_fault(self._retour_fault(seat))
         self.retour = seat
+
+    def _window_fault(self, rule: str, seat: int, said: int | None) -> Violation | None:
+        if said is not None:
+            return _announcement_fault(
+                rule, seat, ("it was said already", "das wurde schon gesagt")
+            )
+        if self.cards_played >= 2:
+            late = ("the second card has been played", "die zweite Karte liegt schon")
+            return _announcement_fault(rule, seat, late)
+        return None
 
     def _raise_fault(self, violation: Violation | None) -> None:
         if violation is not None:
@@ -347,110 +344,15 @@ class State:
         """The verdict's ``result`` (None until the game is over), scores as played."""
         if not self.is_over:
             return None
-        if self.contract.type == RAMSCH:
-            return self._ramsch_result()
-        contract, settings = self.contract, self.settings
-        party = self.declaring_party
-        augen, tricks = self.augen_per_seat(), self.tricks_per_seat()
-        if contract.type == SIE:
-            party_augen = party_tricks = None
-            won, schneider, schwarz = True, False, False
-        else:
-            party_augen = sum(augen[seat] for seat in party)
-            party_tricks = sum(tricks[seat] for seat in party)
-            outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
-            won, schneider = outcome.won, outcome.schneider
-            schwarz = outcome.schwarz and self._schwarz_scored()
-        terms = {
-            "laufende": self.laufende(),
-            "stoss": self.stoss_counts,
-            "retour": self.retour_counts,
-            "klopfen": len(self.klopfen),
-            "suit": contract.suit,
-        }
-        partner = party[1] if len(party) == 2 else None
-        scores = settle(
-            settings, contract.type, contract.declarer, partner,
-            won=won, schneider=schneider, schwarz=schwarz, **terms,
-        )  # fmt: skip
-        count = int(terms["stoss"]) + int(terms["retour"]) + terms["klopfen"]
-        result = {
-            "scores": scores,
-            "contract": contract.to_json(),
-            "declaring_party": party,
-            "augen": _by_party(party_augen, TOTAL_AUGEN),
-            "tricks_won": _by_party(party_tricks, TRICKS),
-            "augen_per_seat": augen,
-            "tricks_per_seat": tricks,
-            "won": won,
-            "schneider": schneider,
-            "schwarz": schwarz,
-            "laufende": terms["laufende"],
-            "value": game_value(settings, contract.type, schneider=schneider, schwarz=schwarz,
-                                laufende=terms["laufende"], suit=contract.suit),
-            "multiplier": doublings(settings, count),
-            "stoss": self.stoss if terms["stoss"] else None,
-            "retour": self.retour if terms["retour"] else None,
-            "klopfen": list(self.klopfen),
-        }  # fmt: skip
-        if settings["misplay"] == "offender_pays":
-            offender = self.offender()
-            result["offender"] = offender
-            result["penalty_scores"] = scores
-            if offender is not None:
-                declaring_lost = offender in party
-                if party_augen is None:
-                    schneider = schwarz = False
-                else:  # only what the innocent party reached as played
-                    schneider = party_augen <= 30 if declaring_lost else party_augen >= 91
-                    reached = 0 if declaring_lost else TRICKS
-                    schwarz = party_tricks == reached and self._schwarz_scored()
-                result["penalty_scores"] = penalty_settle(
-                    settings, contract.type, contract.declarer, partner, offender,
-                    schneider=schneider, schwarz=schwarz, **terms,
-                )  # fmt: skip
-        return result
+        return ramsch_result(self) if self.contract.type == RAMSCH else game_result(self)
 
     def offender(self) -> int | None:
         """The seat of the first misplay (see MISPLAY_RULES), or None."""
         return next((v.seat for v in self.all_violations() if v.rule in MISPLAY_RULES), None)
 
-    def _schwarz_scored(self) -> bool:
+    def schwarz_scored(self) -> bool:
+        """Whether a Schwarz counts: always, or when claimed (``schwarz_must_be_claimed``)."""
         return not self.settings["schwarz_must_be_claimed"] or self.schwarz_claimed
-
-    def _ramsch_result(self) -> dict[str, Any]:
-        augen, tricks = self.augen_per_seat(), self.tricks_per_seat()
-        jungfrauen = [seat for seat in range(SEATS) if tricks[seat] == 0]
-        most = max(augen)
-        losers = [seat for seat in range(SEATS) if augen[seat] == most]
-        klopfen = len(self.klopfen)
-        scores = settle_ramsch(self.settings, augen, jungfrauen, klopfen=klopfen)
-        jungfrau_doublings = len(jungfrauen) if self.settings["ramsch_jungfrau_doubles"] else 0
-        result = {
-            "scores": scores,
-            "contract": self.contract.to_json(),
-            "declaring_party": [],
-            "augen_per_seat": augen,
-            "tricks_per_seat": tricks,
-            "losers": losers,
-            "jungfrauen": jungfrauen,
-            "value": self.settings["ramsch_price"],
-            "multiplier": doublings(self.settings, klopfen + jungfrau_doublings),
-            "klopfen": list(self.klopfen),
-        }
-        if self.settings["misplay"] == "offender_pays":
-            offender = self.offender()
-            result["offender"] = offender
-            result["penalty_scores"] = scores
-            if offender is not None:
-                result["penalty_scores"] = settle_ramsch(
-                    self.settings, augen, jungfrauen, klopfen=klopfen, losers=[offender]
-                )
-        return result
-
-
-def _by_party(declaring: int | None, total: int) -> dict[str, int] | None:
-    return None if declaring is None else {"declaring": declaring, "opponents": total - declaring}
 
 
 def _announcement_fault(rule: str, seat: int, reason: tuple[str, str] | None) -> Violation | None:

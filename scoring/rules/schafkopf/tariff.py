@@ -305,10 +305,7 @@ def settle_ramsch(
     [-6, 2, 2, 2]
     """
     seats = [seat for seat, augen in enumerate(augen_per_seat) if augen is not None]
-    if losers is None:
-        most = max(augen_per_seat[seat] for seat in seats)
-        losers = [seat for seat in seats if augen_per_seat[seat] == most]
-    losers = set(losers)
+    losers = set(ramsch_losers(augen_per_seat) if losers is None else losers)
     jungfrauen = len(set(jungfrau_seats)) if settings["ramsch_jungfrau_doubles"] else 0
     value = settings["ramsch_price"] * doublings(settings, klopfen + jungfrauen)
     winners = [seat for seat in seats if seat not in losers]
@@ -316,6 +313,12 @@ def settle_ramsch(
     for seat in seats:
         scores[seat] = -value * len(winners) if seat in losers else value * len(losers)
     return scores
+
+
+def ramsch_losers(augen_per_seat: Sequence[int | None]) -> list[int]:
+    """The seats with the most Augen in a Ramsch (None: sits out)."""
+    most = max(augen for augen in augen_per_seat if augen is not None)
+    return [seat for seat, augen in enumerate(augen_per_seat) if augen == most]
 
 
 def penalty_settle(

@@ -1,0 +1,132 @@
+"""The verdict's ``result`` of a finished deal, scored with the scorepad's own formulas.
+
+schafkopf.md "Result" and "Misplay": the scores as played, and under ``misplay:
+offender_pays`` the penalty scores too. Called by ``State.result()``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import TOTAL_AUGEN, TRICKS
+from .contracts import SIE
+from .tariff import (
+    doublings,
+    game_value,
+    outcome_from_augen,
+    penalty_settle,
+    ramsch_losers,
+    settle,
+    settle_ramsch,
+)
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def game_result(state: State) -> dict[str, Any]:
+    """Result of a game with a declarer (everything but Ramsch)."""
+    contract, settings = state.contract, state.settings
+    party = state.declaring_party
+    augen, tricks = state.augen_per_seat(), state.tricks_per_seat()
+    if contract.type == SIE:  # shown, not played
+        party_augen = party_tricks = None
+        won, schneider, schwarz = True, False, False
+    else:
+        party_augen = sum(augen[seat] for seat in party)
+        party_tricks = sum(tricks[seat] for seat in party)
+        outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
+        won, schneider = outcome.won, outcome.schneider
+        schwarz = outcome.schwarz and state.schwarz_scored()
+    laufende = state.laufende()
+    terms = {
+        "laufende": laufende,
+        "stoss": state.stoss_counts,
+        "retour": state.retour_counts,
+        "klopfen": len(state.klopfen),
+        "suit": contract.suit,
+    }
+    partner = party[1] if len(party) == 2 else None
+    declarer = contract.declarer
+    outcome_terms = {"schneider": schneider, "schwarz": schwarz, **terms}
+    scores = settle(settings, contract.type, declarer, partner, won=won, **outcome_terms)
+    value = game_value(
+        settings,
+        contract.type,
+        schneider=schneider,
+        schwarz=schwarz,
+        laufende=laufende,
+        suit=contract.suit,
+    )
+    result = {
+        "scores": scores,
+        "contract": contract.to_json(),
+        "declaring_party": party,
+        "augen": _by_party(party_augen, TOTAL_AUGEN),
+        "tricks_won": _by_party(party_tricks, TRICKS),
+        "augen_per_seat": augen,
+        "tricks_per_seat": tricks,
+        "won": won,
+        "schneider": schneider,
+        "schwarz": schwarz,
+        "laufende": laufende,
+        "value": value,
+        "multiplier": doublings(
+            settings, int(terms["stoss"]) + int(terms["retour"]) + terms["klopfen"]
+        ),
+        "stoss": state.stoss if terms["stoss"] else None,
+        "retour": state.retour if terms["retour"] else None,
+        "klopfen": list(state.klopfen),
+    }
+    if settings["misplay"] == "offender_pays":
+        offender = state.offender()
+        result["offender"] = offender
+        result["penalty_scores"] = scores
+        if offender is not None:
+            declaring_lost = offender in party
+            if party_augen is None:
+                schneider = schwarz = False
+            else:  # only what the innocent party reached in the play as recorded
+                schneider = party_augen <= 30 if declaring_lost else party_augen >= 91
+                all_or_none = 0 if declaring_lost else TRICKS
+                schwarz = party_tricks == all_or_none and state.schwarz_scored()
+            result["penalty_scores"] = penalty_settle(
+                settings, contract.type, declarer, partner, offender,
+                schneider=schneider, schwarz=schwarz, **terms,
+            )  # fmt: skip
+    return result
+
+
+def ramsch_result(state: State) -> dict[str, Any]:
+    """Result of a Ramsch: everybody for himself, the most Augen lose."""
+    settings = state.settings
+    augen, tricks = state.augen_per_seat(), state.tricks_per_seat()
+    jungfrauen = [seat for seat, won in enumerate(tricks) if won == 0]
+    klopfen = len(state.klopfen)
+    scores = settle_ramsch(settings, augen, jungfrauen, klopfen=klopfen)
+    jungfrau_doublings = len(jungfrauen) if settings["ramsch_jungfrau_doubles"] else 0
+    result = {
+        "scores": scores,
+        "contract": state.contract.to_json(),
+        "declaring_party": [],
+        "augen_per_seat": augen,
+        "tricks_per_seat": tricks,
+        "losers": ramsch_losers(augen),
+        "jungfrauen": jungfrauen,
+        "value": settings["ramsch_price"],
+        "multiplier": doublings(settings, klopfen + jungfrau_doublings),
+        "klopfen": list(state.klopfen),
+    }
+    if settings["misplay"] == "offender_pays":
+        offender = state.offender()
+        result["offender"] = offender
+        result["penalty_scores"] = scores
+        if offender is not None:
+            result["penalty_scores"] = settle_ramsch(
+                settings, augen, jungfrauen, klopfen=klopfen, losers=[offender]
+            )
+    return result
+
+
+def _by_party(declaring: int | None, total: int) -> dict[str, int] | None:
+    return None if declaring is None else {"declaring": declaring, "opponents": total - declaring}
