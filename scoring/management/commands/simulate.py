@@ -17,6 +17,8 @@ from scoring.rules.core import RecordError
 
 class Command(BaseCommand):
     help = "Play seeded games with random legal bots; print a JSON summary."
+    # Pure engine work: no database, so no system checks (they would open one).
+    requires_system_checks = []
 
     def add_arguments(self, parser):
         parser.add_argument("game", choices=GAMES)

@@ -20,6 +20,8 @@ INVALID, UNREADABLE = 1, 2
 
 class Command(BaseCommand):
     help = "Verify a game record (JSON file, or - for stdin) and print the verdict as JSON."
+    # Pure engine work: no database, so no system checks (they would open one).
+    requires_system_checks = []
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="record/1 JSON file, or - to read stdin")
