@@ -5,7 +5,7 @@ A hand is an int with bit ``INDEX[card]`` set per card held. Per contract the tr
 integer operations. The bots announce, double and play at random among the legal choices;
 every game they play is scored with the same pure functions as a verified record
 (``tariff.settle``), and ``simulate`` turns it into a record that the readable ``State``
-checks card by card (tests/rules/test_schafkopf_simulate.py).
+checks card by card (tests/rules/test_schafkopf_properties.py).
 """
 
 from __future__ import annotations
@@ -106,15 +106,19 @@ def wish(
         WENZ_TOUT: [None],
         SIE: [None] if is_sie(hand) else [],
     }
-    options = [(kind, weight) for kind, weight in WISH_WEIGHTS if variants[kind]]
-    draw = rand() * sum(weight for _, weight in options)
-    for option, weight in options:
-        kind = option
-        draw -= weight
-        if draw < 0:
-            break
+    kind = _weighted(rng, [(kind, weight) for kind, weight in WISH_WEIGHTS if variants[kind]])
     variant = pick(rng, variants[kind])
     return (kind, variant, None) if kind != RUFSPIEL else (kind, None, variant)
+
+
+def _weighted(rng: Random, options: list[tuple[Any, int]]) -> Any:
+    """One of ``options`` (pairs of choice and weight), drawn by weight."""
+    draw = rng.random() * sum(weight for _, weight in options)
+    for choice, weight in options:
+        draw -= weight
+        if draw < 0:
+            return choice
+    return options[-1][0]
 
 
 def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame | None:

@@ -116,6 +116,8 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
 
 def _deal_until_played(rng: Random, settings: Mapping[str, Any], players: int, dealer: int):
     """Bot games until one is played (thrown-in deals pass the deal on per ``passed_deal``)."""
+    if players not in (4, 5):
+        raise ValueError("Schafkopf is played at a table of 4 or 5 players")
     while True:
         game = bot_game(rng, settings, leader=0 if players == 5 else (dealer + 1) % SEATS)
         if game is not None:
@@ -141,8 +143,6 @@ def simulate(
     first dealer (round 1: seat 0); thrown-in deals are dealt again.
     """
     players = players or SEATS
-    if players not in (4, 5):
-        raise ValueError("Schafkopf is simulated for a table of 4 or 5 players")
     game, dealer = _deal_until_played(
         rng, settings, players, _first_dealer(rng, players, round_number)
     )
