@@ -178,7 +178,13 @@ class RateLimitMiddleware:
             return None
         log.warning("rate limit %s reached by %s on %s", group, client_ip(request), request.path)
         wait = max(int(usage["time_left"]), 1)
-        return error_page("429.html", 429, retry_after=wait, minutes=(wait + 59) // 60)
+        return error_page(
+            "429.html",
+            429,
+            retry_after=wait,
+            minutes=(wait + 59) // 60,
+            about_links=not group.startswith("login"),
+        )
 
     @staticmethod
     def usage(request, group, key, rate, increment):

@@ -1,0 +1,102 @@
+"""Production settings (DJANGO_PRODUCTION=1): `check --deploy` is clean, TLS-only cookies and
+HSTS behind the proxy, the CSP header, and a refusal to start without a real secret key.
+
+These run Django in a subprocess because settings are read once per process from the
+environment, exactly as gunicorn does in production.
+"""
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def production_env(tmp_path, **extra) -> dict:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DJANGO_", "REDIS_", "RATELIMIT_")) and key != "DATABASE_URL"
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="stichblock.settings",
+        DJANGO_PRODUCTION="1",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="stichblock.example",
+        DJANGO_CSRF_TRUSTED_ORIGINS="https://stichblock.example",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+        STICHBLOCK_DATA_DIR=str(tmp_path),
+    )
+    env.update(extra)
+    return env
+
+
+def run(args, env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_check_deploy_reports_nothing_under_production_settings(tmp_path):
+    result = run(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], production_env(tmp_path)
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_check_deploy_warns_when_rate_limits_are_not_shared(tmp_path):
+    env = production_env(tmp_path)
+    del env["REDIS_URL"]
+    result = run(["manage.py", "check", "--deploy"], env)
+    assert "stichblock.W001" in result.stdout + result.stderr
+    assert "Set REDIS_URL" in result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    env = production_env(tmp_path)
+    del env["DJANGO_SECRET_KEY"]
+    result = run(["manage.py", "check"], env)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set when DJANGO_PRODUCTION=1" in result.stderr
+
+
+PROBE = r"""
+import json, django
+from django.core.management import call_command
+django.setup()
+call_command("migrate", verbosity=0)
+from django.test import Client
+phone = Client(HTTP_HOST="stichblock.example")
+out = {}
+plain = phone.get("/")
+out["http_status"], out["http_location"] = plain.status_code, plain.get("Location")
+page = phone.get("/new/schatzsuche/", secure=True)
+out["status"] = page.status_code
+out["hsts"] = page.get("Strict-Transport-Security")
+out["csp"] = page.get("Content-Security-Policy")
+out["cookies"] = {name: {"secure": bool(c["secure"]), "httponly": bool(c["httponly"]),
+                         "samesite": c["samesite"]} for name, c in page.cookies.items()}
+health = Client().get("/healthz")
+out["health"] = [health.status_code, health.content.decode()]
+print(json.dumps(out))
+"""
+
+
+def test_behind_the_proxy_everything_is_https_only(tmp_path):
+    result = run(["-c", PROBE], production_env(tmp_path))
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    # Plain HTTP is redirected to HTTPS (the proxy normally does this before Django).
+    assert seen["http_status"] == 301
+    assert seen["http_location"] == "https://stichblock.example/"
+    assert seen["status"] == 200
+    assert seen["hsts"] == "max-age=31536000; includeSubDomains; preload"
+    assert "script-src 'self'" in seen["csp"] and "'unsafe-inline'" not in seen["csp"]
+    assert seen["cookies"]["sessionid"]["secure"] and seen["cookies"]["sessionid"]["httponly"]
+    assert seen["cookies"]["csrftoken"]["secure"]
+    # The health probe answers on plain HTTP from any host name (container checks).
+    assert seen["health"] == [200, "ok\n"]

@@ -1,0 +1,147 @@
+"""Rate limits on table links (key guessing, floods on one link) and on login, with 429 pages
+in the user's language. Counters live in Django's cache; see stichblock/middleware.py."""
+
+import uuid
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import caches
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tests.scoring.helpers import create_schatzsuche, text, viewer_key
+
+pytestmark = pytest.mark.django_db
+
+
+def guess(client, n):
+    return [client.get(reverse("table", args=[f"guess-{i}"])).status_code for i in range(n)]
+
+
+@override_settings(RATELIMIT_UNKNOWN_KEY="5/10m")
+def test_guessing_table_links_gets_a_client_refused_on_every_link(client):
+    table, key = create_schatzsuche(client)
+    assert guess(client, 6) == [404] * 6
+    refused = client.get(reverse("table", args=["guess-7"]))
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "Zu viele Anfragen" in text(refused)
+    # A real key answers the same way now, so guessing cannot tell right from wrong.
+    assert client.get(reverse("table", args=[key])).status_code == 429
+    assert client.get(reverse("table_live", args=[viewer_key(table)])).status_code == 429
+    # Other clients (other addresses) are not affected; pages without a key neither.
+    assert Client(REMOTE_ADDR="198.51.100.7").get(reverse("table", args=[key])).status_code == 200
+    assert client.get(reverse("home")).status_code == 200
+
+
+@override_settings(RATELIMIT_UNKNOWN_KEY="5/10m")
+def test_a_few_mistyped_links_are_fine(client):
+    _table, key = create_schatzsuche(client)
+    assert guess(client, 3) == [404] * 3
+    assert client.get(reverse("table", args=[key])).status_code == 200
+
+
+@override_settings(RATELIMIT_TABLE_LINK="8/m")
+def test_a_flood_on_one_table_link_is_refused_in_english(client):
+    table, key = create_schatzsuche(client)
+    client.cookies["django_language"] = "en"
+    url = reverse("table_live", args=[key])
+    statuses = [client.get(url).status_code for _ in range(10)]
+    assert statuses[:8] == [200] * 8
+    assert statuses[8:] == [429, 429]
+    refused = client.get(url)
+    assert "Too many requests" in text(refused)
+    # The other link of the table, and the same link from another client, still work.
+    assert client.get(reverse("table_live", args=[viewer_key(table)])).status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.8").get(url).status_code == 200
+
+
+def test_a_table_of_phones_polling_for_an_evening_stays_far_below_the_limit(client, settings):
+    """Four phones poll every 3 s: 80 requests a minute on the link, the limit is higher."""
+    count, _ = settings.RATELIMIT_TABLE_LINK.split("/")
+    assert int(count) >= 80 * 3
+
+
+@override_settings(RATELIMIT_LOGIN_USERNAME="3/10m", RATELIMIT_LOGIN_IP="100/10m")
+def test_login_attempts_are_limited_per_username(client):
+    User.objects.create_user("orga", password="richtig-geheim-123", is_staff=True)
+    url = reverse("admin:login")
+    for _ in range(3):
+        wrong = client.post(url, {"username": "orga", "password": "falsch"})
+        assert wrong.status_code == 200
+    refused = client.post(url, {"username": "ORGA", "password": "richtig-geheim-123"})
+    assert refused.status_code == 429
+    assert "Zu viele Anfragen" in text(refused)
+    # Another username from the same client may still log in.
+    User.objects.create_user("kasse", password="auch-geheim-456", is_staff=True)
+    ok = client.post(url, {"username": "kasse", "password": "auch-geheim-456"})
+    assert ok.status_code == 302
+
+
+@override_settings(RATELIMIT_LOGIN_USERNAME="100/10m", RATELIMIT_LOGIN_IP="4/10m")
+def test_login_attempts_are_limited_per_client_address(client):
+    url = reverse("admin:login")
+    statuses = [
+        client.post(url, {"username": f"user{i}", "password": "x"}).status_code for i in range(5)
+    ]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert (
+        Client(REMOTE_ADDR="198.51.100.9")
+        .post(url, {"username": "user9", "password": "x"})
+        .status_code
+        == 200
+    )
+
+
+@override_settings(CLIENT_IP_HEADER="HTTP_X_REAL_IP", RATELIMIT_UNKNOWN_KEY="2/10m")
+def test_behind_the_proxy_clients_are_told_apart_by_the_proxy_header():
+    pub = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_REAL_IP="203.0.113.5")
+    neighbour = Client(REMOTE_ADDR="10.0.0.2", HTTP_X_REAL_IP="203.0.113.6")
+    assert guess(pub, 3) == [404] * 3
+    assert pub.get(reverse("table", args=["x"])).status_code == 429
+    assert neighbour.get(reverse("table", args=["x"])).status_code == 404
+    # A garbled header falls back to the peer's address instead of failing.
+    garbled = Client(REMOTE_ADDR="10.0.0.3", HTTP_X_REAL_IP="not-an-address")
+    assert garbled.get(reverse("table", args=["x"])).status_code == 404
+
+
+def redis_cache(location="redis://127.0.0.1:6379/0"):
+    return {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": location,
+            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
+        }
+    }
+
+
+def redis_is_up() -> bool:
+    import redis
+
+    try:
+        return redis.Redis.from_url("redis://127.0.0.1:6379/0", socket_timeout=0.5).ping()
+    except redis.RedisError:
+        return False
+
+
+@pytest.mark.skipif(not redis_is_up(), reason="no Redis on 127.0.0.1:6379")
+def test_counters_are_shared_through_redis(client):
+    """Two app servers share one Redis: the count goes on where the other left off."""
+    with override_settings(CACHES=redis_cache(), RATELIMIT_UNKNOWN_KEY="4/10m"):
+        caches.close_all()
+        assert guess(client, 3) == [404] * 3
+        caches["default"].close()  # a fresh connection, as another server would have
+        assert guess(client, 2) == [404, 404]
+        assert client.get(reverse("table", args=["x"])).status_code == 429
+        caches["default"].clear()
+    caches.close_all()
+
+
+def test_a_cache_outage_skips_the_limits_instead_of_refusing_everybody(client):
+    _table, key = create_schatzsuche(client)
+    with override_settings(CACHES=redis_cache("redis://127.0.0.1:1/0")):
+        caches.close_all()
+        assert client.get(reverse("table", args=[key])).status_code == 200
+        assert client.get(reverse("table", args=["nope"])).status_code == 404
+    caches.close_all()
