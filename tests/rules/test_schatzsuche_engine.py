@@ -236,6 +236,8 @@ def test_revokes_count_as_farbkarten_penalties_but_not_in_the_scores():
 
 
 def test_card_played_twice_and_unknown_card():
+    """records.md: "rule is a stable machine name from a documented list, at least: ...
+    card_played_twice, unknown_card"; a duplicate is judged by its first play."""
     verdict = verify(make_record(["HA", "H10", "HA", "X9"]))
     assert rules_of(verdict) == [(1, 2, "HA", "card_played_twice"), (2, 0, "X9", "unknown_card")]
     assert verdict["violations"][0]["message"] == (
