@@ -1,0 +1,103 @@
+"""The Schafkopf scorepad (../shared/rules/schafkopf.md): an evening of games, 4 or 5 players.
+
+Every amount comes from scoring.rules.schafkopf (``settle``, ``settle_ramsch``,
+``outcome_from_augen``, ``check_entry``) on the table's frozen profile: one of the presets
+or a custom profile made at table creation. A game is one round of the framework.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.utils.translation import gettext_lazy as _
+
+from ...rules import schafkopf as rules
+from ..base import Pad
+from . import game
+from . import pages as page_views
+from .forms import SchafkopfEntryForm, SchafkopfTableForm
+from .labels import RAMSCH, THROWN_IN
+from .summary import dealer_of, sitting_out, summarize
+
+
+class SchafkopfPad(Pad):
+    game = "schafkopf"
+    player_counts = (4, 5)
+    entry_template = "scoring/schafkopf/_entry.html"
+    info_template = "scoring/schafkopf/_info.html"
+    grid_template = "scoring/schafkopf/_grid.html"
+    create_form_class = SchafkopfTableForm
+    stylesheet = "css/schafkopf.css"
+    nav_pages = (
+        ("spielliste", _("Spielliste")),
+        ("statistik", _("Statistics")),
+        ("regeln", _("Rules")),
+    )
+
+    def pages(self):
+        views = {
+            "spielliste": page_views.spielliste,
+            "statistik": page_views.statistik,
+            "regeln": page_views.regeln,
+        }
+        return {slug: partial(view, pad=self) for slug, view in views.items()}
+
+    def profiles(self):
+        return rules.PROFILES
+
+    # --- creating a table -------------------------------------------------------------------
+    def profile_name_from_form(self, form) -> str:
+        return form.cleaned_data["profile_name"]
+
+    def settings_from_form(self, form) -> dict:
+        return form.cleaned_data["profile"]
+
+    def table_options(self, form) -> dict:
+        return {"first_dealer": form.cleaned_data["first_dealer_seat"]}
+
+    # --- the state of a table ---------------------------------------------------------------
+    def summarize(self, table, revisions):
+        return summarize(table, revisions)
+
+    # --- entering a game --------------------------------------------------------------------
+    def entry_form(self, table, summary, number, *, data=None, revision=None, initial=None):
+        initial = dict(initial or {})
+        if revision is not None:
+            initial.update(self.initial_from(revision.data))
+        dealer = dealer_of(table, summary.rows, number)
+        players = summary.players
+        return SchafkopfEntryForm(
+            data,
+            initial=initial,
+            round_number=number,
+            players=players,
+            settings=table.profile,
+            dealer=dealer,
+            sitting_out=sitting_out(len(players), dealer),
+        )
+
+    @staticmethod
+    def initial_from(data: dict) -> dict:
+        """The entry form's values for correcting a saved game."""
+        contract = data["contract"]
+        initial = {"contract": contract, "klopfen": data.get("klopfen", 0)}
+        if contract == RAMSCH:
+            for seat, augen in enumerate(data["augen_per_seat"]):
+                if augen is not None:
+                    initial[f"ramsch_{seat}"] = augen
+            initial["jungfrau"] = [str(seat) for seat in data["jungfrau"]]
+        elif contract != THROWN_IN:
+            for key in ("declarer", "partner"):
+                initial[key] = "" if data.get(key) is None else str(data[key])
+            for key in ("called", "suit", "augen", "stoss", "retour", "schwarz_claimed"):
+                initial[key] = data.get(key)
+            initial["outcome"] = data.get("result") or ""
+            initial["laufende"] = data.get("laufende") or None
+        return initial
+
+    def round_from_form(self, table, summary, form):
+        data = form.game
+        return data, True, game.scores(table.profile, data, len(summary.players))
+
+    def describe(self, table, data):
+        return game.describe(table.profile, table.player_names, data)

@@ -1,0 +1,144 @@
+"""One saved game: its scores by the engine's formulas, and its words for history and lists.
+
+A game's data (Revision.data) is one of
+- a played game: dealer, sitting_out, contract, declarer, partner, called, suit, augen,
+  result (the tapped button or None), won, schneider, schwarz, laufende, stoss, retour,
+  klopfen (and schwarz_claimed when the profile wants Schwarz claimed);
+- a Ramsch: dealer, sitting_out, contract "ramsch", augen_per_seat, jungfrau, klopfen;
+- a thrown-in deal: dealer, sitting_out, contract "thrown_in".
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ...rules.schafkopf import counted_laufende, settle, settle_ramsch
+from .labels import (
+    NO,
+    OUTCOME_NAMES,
+    PLAYED,
+    RAMSCH,
+    RUFSPIEL,
+    THROWN_IN,
+    YES,
+    contract_label,
+    outcome_key,
+)
+
+ALONE = tuple(c for c in PLAYED if c != RUFSPIEL)
+
+
+def scores(profile: dict, data: dict, players: int) -> list[int]:
+    """Every seat's amount of the game in the profile's unit; zero-sum by the engine."""
+    contract = data["contract"]
+    if contract == THROWN_IN:
+        return [0] * players
+    if contract == RAMSCH:
+        return settle_ramsch(
+            profile, data["augen_per_seat"], data["jungfrau"], klopfen=data["klopfen"]
+        )
+    schwarz = data["schwarz"]
+    if profile.get("schwarz_must_be_claimed") and not data.get("schwarz_claimed"):
+        schwarz = False  # unclaimed Schwarz is paid as Schneider
+    return settle(
+        profile,
+        contract,
+        data["declarer"],
+        data["partner"],
+        won=data["won"],
+        schneider=data["schneider"],
+        schwarz=schwarz,
+        laufende=counted_laufende(profile, contract, data["laufende"]),
+        stoss=data["stoss"],
+        retour=data["retour"],
+        klopfen=data["klopfen"],
+        suit=data["suit"],
+        players=players,
+        sitting_out=data["sitting_out"],
+    )
+
+
+def party(data: dict) -> set[int]:
+    """The declaring party's seats (empty for a Ramsch or a thrown-in deal)."""
+    if data.get("contract") not in PLAYED:
+        return set()
+    seats = {data["declarer"]}
+    if data["contract"] == RUFSPIEL and data.get("partner") is not None:
+        seats.add(data["partner"])
+    return seats
+
+
+def result_label(data: dict) -> str:
+    return str(OUTCOME_NAMES[outcome_key(data["won"], data["schneider"], data["schwarz"])])
+
+
+def describe(profile: dict, players: list[str], data: dict) -> list[tuple[str, str]]:
+    """(label, value) pairs for the history, its diffs and conflict messages.
+
+    The labels stay the same from revision to revision, so a correction from one contract
+    to another shows each changed value.
+    """
+
+    def name(seat):
+        return players[seat] if seat is not None else "–"
+
+    pairs = [(_("Dealer"), name(data["dealer"])), (_("Game"), contract_label(data))]
+    contract = data["contract"]
+    if contract == THROWN_IN:
+        return pairs
+    if contract == RAMSCH:
+        for seat, augen in enumerate(data["augen_per_seat"]):
+            if augen is not None:
+                pairs.append((_("Augen of %(name)s") % {"name": players[seat]}, str(augen)))
+        jungfrau = ", ".join(players[seat] for seat in data["jungfrau"]) or "–"
+        pairs.append((_("Jungfrau"), jungfrau))
+    else:
+        augen = data.get("augen")
+        pairs += [
+            (_("Declarer"), name(data["declarer"])),
+            (_("Partner"), name(data.get("partner"))),
+            (_("Augen of the declaring party"), "–" if augen is None else str(augen)),
+            (_("Result"), result_label(data)),
+        ]
+        if profile.get("schwarz_must_be_claimed"):
+            pairs.append((_("Schwarz claimed"), str(YES if data.get("schwarz_claimed") else NO)))
+        if profile.get("laufende_price"):
+            pairs.append((_("Laufende"), str(data["laufende"])))
+        if profile.get("allow_stoss"):
+            pairs.append((_("Stoß"), str(YES if data["stoss"] else NO)))
+        if profile.get("allow_retour"):
+            pairs.append((_("Retour"), str(YES if data["retour"] else NO)))
+    if profile.get("allow_klopfen"):
+        pairs.append((_("Klopfen"), str(data["klopfen"])))
+    return [(str(label), value) for label, value in pairs]
+
+
+def summary_line(players: list[str], data: dict) -> str:
+    """One line for the Spielliste: "Eichel-Solo · Ben · gewonnen Schneider · Stoß"."""
+    contract = data["contract"]
+    if contract == THROWN_IN:
+        return _("thrown in")
+    if contract == RAMSCH:
+        augen = data["augen_per_seat"]
+        most = max(a for a in augen if a is not None)
+        losers = [players[s] for s, a in enumerate(augen) if a == most]
+        parts = [contract_label(data), _("lost: %(names)s") % {"names": ", ".join(losers)}]
+        if data["jungfrau"]:
+            names = ", ".join(players[seat] for seat in data["jungfrau"])
+            parts.append(_("Jungfrau: %(names)s") % {"names": names})
+    else:
+        who = players[data["declarer"]]
+        if data.get("partner") is not None:
+            who = f"{who} + {players[data['partner']]}"
+        parts = [contract_label(data), who, result_label(data)]
+        if data.get("augen") is not None:
+            parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
+        if data.get("laufende"):
+            parts.append(_("%(n)s Laufende") % {"n": data["laufende"]})
+        if data.get("retour"):
+            parts.append(_("Stoß and Retour"))
+        elif data.get("stoss"):
+            parts.append(_("Stoß"))
+    if data.get("klopfen"):
+        parts.append(_("knocked %(n)s×") % {"n": data["klopfen"]})
+    return " · ".join(str(part) for part in parts)

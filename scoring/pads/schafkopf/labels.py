@@ -1,0 +1,203 @@
+"""Words of the Schafkopf scorepad: contracts, outcomes, settings, money and the entry checks.
+
+German first: the Bavarian terms (Rufspiel, Solo, Wenz, Tout, Sie, Stoß, Retour, Klopfen,
+Laufende, Schneider, Schwarz, Ramsch) are used in English too, as players do.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.formats import number_format
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from ...rules.schafkopf.cards import SUIT_NAMES
+from ...rules.schafkopf.contracts import (
+    RAMSCH,
+    RUFSPIEL,
+    SIE,
+    SOLO,
+    SOLO_TOUT,
+    WENZ,
+    WENZ_TOUT,
+    WITH_SUIT,
+)
+
+# Nobody announced and the cards were thrown in (passed_deal: next_dealer / same_dealer).
+THROWN_IN = "thrown_in"
+PLAYED = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE)
+
+CONTRACT_NAMES = {
+    RUFSPIEL: _("Rufspiel"),
+    SOLO: _("Solo"),
+    WENZ: _("Wenz"),
+    SOLO_TOUT: _("Solo-Tout"),
+    WENZ_TOUT: _("Wenz-Tout"),
+    SIE: _("Sie"),
+    RAMSCH: _("Ramsch"),
+    THROWN_IN: _("thrown in"),
+}
+# Short forms for the narrow columns of the sheet.
+CONTRACT_SHORT = {
+    RUFSPIEL: _("Ruf"),
+    SOLO: _("Solo"),
+    WENZ: _("Wenz"),
+    SOLO_TOUT: _("Tout"),
+    WENZ_TOUT: _("W-Tout"),
+    SIE: _("Sie"),
+    RAMSCH: _("Ramsch"),
+    THROWN_IN: "–",
+}
+
+
+def suit_name(suit: str | None) -> str:
+    """Suit names are the German ones in both languages (Eichel, Gras, Herz, Schellen)."""
+    return SUIT_NAMES[suit]["de"] if suit else ""
+
+
+def contract_label(data: dict) -> str:
+    """ "Rufspiel mit der Eichel-Sau", "Gras-Solo", "Herz-Solo-Tout", "Wenz", "Ramsch"…"""
+    contract = data.get("contract")
+    if contract == RUFSPIEL:
+        if data.get("called"):
+            return str(_("Rufspiel with the %(suit)s-Sau") % {"suit": suit_name(data["called"])})
+        return str(CONTRACT_NAMES[RUFSPIEL])
+    if contract in WITH_SUIT and data.get("suit"):
+        return f"{suit_name(data['suit'])}-{CONTRACT_NAMES[contract]}"
+    return str(CONTRACT_NAMES.get(contract, "–"))
+
+
+def contract_short(data: dict) -> str:
+    contract = data.get("contract")
+    letter = data.get("called") if contract == RUFSPIEL else data.get("suit")
+    short = str(CONTRACT_SHORT.get(contract, "?"))
+    return f"{short} {letter}" if letter and contract in (RUFSPIEL, SOLO) else short
+
+
+# Quick outcome buttons, from the declaring party's side: (won, schneider, schwarz).
+OUTCOMES = {
+    "won": (True, False, False),
+    "won_schneider": (True, True, False),
+    "won_schwarz": (True, True, True),
+    "lost": (False, False, False),
+    "lost_schneider": (False, True, False),
+    "lost_schwarz": (False, True, True),
+}
+OUTCOME_NAMES = {
+    "won": pgettext_lazy("schafkopf", "won"),
+    "won_schneider": pgettext_lazy("schafkopf", "won Schneider"),
+    "won_schwarz": pgettext_lazy("schafkopf", "won Schwarz"),
+    "lost": pgettext_lazy("schafkopf", "lost"),
+    "lost_schneider": pgettext_lazy("schafkopf", "lost Schneider"),
+    "lost_schwarz": pgettext_lazy("schafkopf", "lost Schwarz"),
+}
+
+
+def outcome_key(won: bool, schneider: bool, schwarz: bool) -> str:
+    return next(key for key, value in OUTCOMES.items() if value == (won, schneider, schwarz))
+
+
+# --- the profile's unit and money ---------------------------------------------------------
+UNIT_NAMES = {
+    "unit": _("units"),
+    "cent": _("cents"),
+    "point": _("tournament points"),
+}
+
+
+def money_cents(profile: dict, units: int) -> int | None:
+    """The money value of ``units`` in cents, or None when the table plays for no money."""
+    if profile.get("unit") == "point" or profile.get("cents_per_unit") is None:
+        return None
+    return units * profile["cents_per_unit"]
+
+
+def format_money(cents: int | None) -> str:
+    """ "1,20 €" in German, "€1.20" in English, with a real minus sign for debts."""
+    if cents is None:
+        return ""
+    amount = number_format(Decimal(abs(cents)) / 100, decimal_pos=2, use_l10n=True)
+    sign = "−" if cents < 0 else ""
+    if (get_language() or "de").startswith("de"):
+        return f"{sign}{amount}\u00a0€"
+    return f"{sign}€{amount}"
+
+
+# --- profile settings, for the creation form and the Regeln page ----------------------------
+SETTING_LABELS = {
+    "unit": _("Scores counted in"),
+    "cents_per_unit": _("Money per unit"),
+    "base_rufspiel": _("Rufspiel: price"),
+    "base_solo": _("Solo: price"),
+    "base_wenz": _("Wenz: price"),
+    "base_herz_solo": _("Herz-Solo: own price (empty: as a Solo)"),
+    "schneider_bonus": _("Schneider: extra"),
+    "schwarz_bonus": _("Schwarz: extra (instead of Schneider)"),
+    "schneider_scope": _("Schneider and Schwarz count for"),
+    "laufende_price": _("Laufende: price each (0: not paid)"),
+    "laufende_from": _("Laufende: counted from"),
+    "laufende_from_wenz": _("Laufende in a Wenz: counted from"),
+    "laufende_cap": _("Laufende: at most"),
+    "tout_multiplier": _("Tout: times"),
+    "tout_basis": _("Tout multiplies"),
+    "sie_multiplier": _("Sie: times the Solo price"),
+    "sie_value": _("Sie: fixed value (empty: by the multiplier)"),
+    "allow_stoss": _("Stoß allowed"),
+    "allow_retour": _("Retour allowed"),
+    "allow_klopfen": _("Klopfen allowed"),
+    "max_doublings": _("Doublings at most (empty: no limit)"),
+    "schwarz_must_be_claimed": _("Schwarz must be claimed"),
+    "solo_needs_suit_card": _("Solo needs a card of its suit"),
+    "passed_deal": _("When everybody passes"),
+    "ramsch_price": _("Ramsch: price"),
+    "ramsch_jungfrau_doubles": _("Ramsch: each Jungfrau doubles"),
+    "misplay": _("A misplay counts"),
+}
+CHOICE_NAMES = {
+    "unit": UNIT_NAMES,
+    "schneider_scope": {
+        "rufspiel": _("the Rufspiel only"),
+        "all": _("all games"),
+    },
+    "tout_basis": {
+        "base": _("the price (Laufende added once)"),
+        "full": _("price and Laufende"),
+    },
+    "passed_deal": {
+        "next_dealer": _("thrown in, the next player deals"),
+        "same_dealer": _("thrown in, the same player deals again"),
+        "ramsch": _("Ramsch"),
+        "forced": _("the holder of the Eichel-Ober must play"),
+    },
+    "misplay": {
+        "as_played": _("as played"),
+        "offender_pays": _("lost by the offender, who pays alone"),
+    },
+}
+PRESET_NAMES = {
+    "kurzanleitung": _("Kurzanleitung: Rufspiel 1, Solo 6 units (default)"),
+    "tarif-10-20-50": _("Tarif 10/20/50: in cents, with Laufende"),
+    "turnier-1-15": _("Turnier: Rufspiel 1, Solo 5 tournament points"),
+}
+YES, NO = pgettext_lazy("schafkopf", "yes"), pgettext_lazy("schafkopf", "no")
+
+
+def setting_value(profile: dict, key: str) -> str:
+    """A setting as the Regeln page shows it."""
+    value = profile.get(key)
+    if key == "cents_per_unit":
+        return format_money(value) if value is not None else str(_("no money"))
+    if isinstance(value, bool):
+        return str(YES if value else NO)
+    if key in CHOICE_NAMES:
+        return str(CHOICE_NAMES[key].get(value, value))
+    if value is None:
+        return "–"
+    return str(value)
+
+
+def profile_label(profile_name: str) -> str:
+    preset, _sep, custom = profile_name.partition("+")
+    name = str(PRESET_NAMES.get(preset, preset))
+    return str(_("Own rules, based on %(preset)s") % {"preset": name}) if custom else name

@@ -1,0 +1,206 @@
+"""The state of a Schafkopf table: games in order, running balances, who deals next.
+
+The dealer rotates clockwise after every game; a thrown-in deal under ``passed_deal:
+same_dealer`` is dealt again by the same player. At a 5-player table the dealer sits out
+and scores 0. Each saved game keeps its dealer, so correcting an old game never changes
+who actually dealt later ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import RoundRow, Summary
+from . import game
+from .labels import (
+    PLAYED,
+    RAMSCH,
+    THROWN_IN,
+    contract_label,
+    contract_short,
+    format_money,
+    money_cents,
+)
+
+
+@dataclass
+class GameRow(RoundRow):
+    """A row of the sheet with the words the templates show."""
+
+    label: str = ""
+    short: str = ""
+    line: str = ""
+    declaring: set[int] = field(default_factory=set)
+    won_alone: bool = False  # a won Solo, Wenz, Tout or Sie: circled on the paper sheet
+
+    @property
+    def cells(self) -> list[dict]:
+        """Per seat: the game's amount, the balance after it, and its role in the game."""
+        data = self.data
+        cells = []
+        for seat, score in enumerate(self.scores or []):
+            cells.append(
+                {
+                    "score": score,
+                    "total": self.totals[seat] if self.totals else None,
+                    "out": seat == data.get("sitting_out"),
+                    "declarer": seat == data.get("declarer"),
+                    "partner": seat == data.get("partner"),
+                    "circled": self.won_alone and seat == data.get("declarer"),
+                }
+            )
+        return cells
+
+
+@dataclass
+class SchafkopfSummary(Summary):
+    """Also the balances in units and money (kept outside ``info``, which describes only the
+    game to enter and may be cleared when a tournament table is done)."""
+
+    balances: list[dict] = field(default_factory=list)
+    has_money: bool = False
+
+
+def next_dealer(profile: dict, players: int, previous: dict) -> int:
+    if previous["contract"] == THROWN_IN and profile["passed_deal"] == "same_dealer":
+        return previous["dealer"]
+    return (previous["dealer"] + 1) % players
+
+
+def dealer_of(table, rows: list[RoundRow], number: int) -> int:
+    """The dealer of game ``number``: stored for saved games, by rotation for a new one."""
+    row = next((row for row in rows if row.number == number), None)
+    if row is not None:
+        return row.data["dealer"]
+    players = len(table.player_names)
+    if number == 1 or not rows:
+        return table.options.get("first_dealer", 0) % players
+    return next_dealer(table.profile, players, rows[number - 2].data)
+
+
+def sitting_out(players: int, dealer: int) -> int | None:
+    return dealer if players == 5 else None
+
+
+def summarize(table, revisions) -> Summary:
+    players = table.player_names
+    count = len(players)
+    totals = [0] * count
+    rows: list[GameRow] = []
+    for revision in revisions:
+        data = revision.data
+        row = GameRow(number=revision.round.number, revision=revision)
+        row.label = contract_label(data)
+        row.short = contract_short(data)
+        row.line = game.summary_line(players, data)
+        row.declaring = game.party(data)
+        row.won_alone = data["contract"] in game.ALONE and data.get("won", False)
+        if revision.complete:
+            totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
+            row.totals = totals
+        rows.append(row)
+    open_rows = [row for row in rows if not row.complete]
+    next_round = open_rows[0].number if open_rows else len(rows) + 1
+    summary = SchafkopfSummary(
+        players=players,
+        rows=rows,
+        totals=totals,
+        next_round=next_round,
+        balances=balances(table.profile, players, totals),
+        has_money=money_cents(table.profile, 0) is not None,
+    )
+    dealer = dealer_of(table, rows, next_round)
+    out = sitting_out(count, dealer)
+    leader = (dealer + 1) % count
+    summary.info.update(
+        game=next_round,
+        dealer=dealer,
+        sitting_out=out,
+        leader=leader,
+        order=[(leader + step) % count for step in range(count) if (leader + step) % count != out],
+        passed_deal=table.profile["passed_deal"],
+    )
+    return summary
+
+
+def balances(profile: dict, players: list[str], totals: list[int]) -> list[dict]:
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "units": total,
+            "money": format_money(money_cents(profile, total)),
+        }
+        for seat, (name, total) in enumerate(zip(players, totals, strict=True))
+    ]
+
+
+@dataclass
+class PlayerStats:
+    seat: int
+    name: str
+    played: int = 0  # deals he took part in that were played (games and Ramsch)
+    declared: int = 0
+    declared_won: int = 0
+    partner: int = 0
+    partner_won: int = 0
+    against: int = 0
+    against_won: int = 0
+    ramsch: int = 0
+    ramsch_lost: int = 0
+    sat_out: int = 0
+    best: int | None = None
+    worst: int | None = None
+    by_contract: dict[str, list[int]] = field(default_factory=dict)  # contract: [declared, won]
+
+    @property
+    def won_share(self) -> int | None:
+        """Per cent of his own games won, when he declared any."""
+        return round(100 * self.declared_won / self.declared) if self.declared else None
+
+
+def statistics(players: list[str], rows: list[GameRow]) -> dict:
+    """Per player: games played, declared and won (also by contract), partner and opponent."""
+    stats = [PlayerStats(seat=seat, name=name) for seat, name in enumerate(players)]
+    thrown_in = 0
+    for row in rows:
+        if not row.complete:
+            continue
+        data = row.data
+        contract = data["contract"]
+        if contract == THROWN_IN:
+            thrown_in += 1
+            continue
+        for seat, player in enumerate(stats):
+            score = row.scores[seat]
+            if seat == data.get("sitting_out"):
+                player.sat_out += 1
+                continue
+            player.played += 1
+            player.best = score if player.best is None else max(player.best, score)
+            player.worst = score if player.worst is None else min(player.worst, score)
+            if contract == RAMSCH:
+                player.ramsch += 1
+                player.ramsch_lost += score < 0
+                continue
+            won = data["won"]
+            if seat == data["declarer"]:
+                player.declared += 1
+                player.declared_won += won
+                counts = player.by_contract.setdefault(contract, [0, 0])
+                counts[0] += 1
+                counts[1] += won
+            elif seat in row.declaring:
+                player.partner += 1
+                player.partner_won += won
+            else:
+                player.against += 1
+                player.against_won += not won
+    contracts = [c for c in PLAYED if any(c in p.by_contract for p in stats)]
+    return {
+        "players": stats,
+        "contracts": contracts,
+        "games": sum(1 for row in rows if row.complete),
+        "thrown_in": thrown_in,
+        "ramsch": sum(1 for row in rows if row.complete and row.data["contract"] == RAMSCH),
+    }

@@ -1,0 +1,78 @@
+// Schafkopf scorepad, progressive enhancement only: without this file every field is shown
+// and the server names whatever does not fit the chosen game.
+(function () {
+  "use strict";
+
+  function words(text) { return (text || "").split(/\s+/).filter(Boolean); }
+
+  // The entry form shows only what the chosen game needs; hidden fields are disabled, so
+  // the browser does not send them.
+  function showParts(form) {
+    var checked = form.querySelector('input[name="contract"]:checked');
+    var contract = checked ? checked.value : "";
+    form.querySelectorAll("[data-show]").forEach(function (part) {
+      part.hidden = words(part.dataset.show).indexOf(contract) < 0;
+    });
+    form.querySelectorAll("[data-hide]").forEach(function (part) {
+      part.hidden = words(part.dataset.hide).indexOf(contract) >= 0;
+    });
+    form.querySelectorAll("input, select").forEach(function (input) {
+      if (input.type !== "hidden") input.disabled = input.closest("[hidden]") !== null;
+    });
+    // Retour answers a Stoß.
+    var stoss = form.querySelector('input[name="stoss"]');
+    var retour = form.querySelector('input[name="retour"]');
+    if (stoss && retour && !retour.closest("[hidden]")) {
+      retour.disabled = !stoss.checked;
+      if (!stoss.checked) retour.checked = false;
+    }
+  }
+
+  // The creation form: what "as preset" means for the chosen preset.
+  function showPreset(form) {
+    var chosen = form.querySelector('input[name="preset"]:checked');
+    if (!chosen || !chosen.dataset.settings) return;
+    var settings = JSON.parse(chosen.dataset.settings);
+    form.querySelectorAll("input[data-setting]").forEach(function (input) {
+      var key = input.dataset.setting;
+      var value = settings[key];
+      if (input.type === "radio") {
+        if (input.value !== "") return;
+        var wanted = typeof value === "boolean" ? (value ? "yes" : "no") : value;
+        var match = form.querySelector('input[name="' + key + '"][value="' + wanted + '"]');
+        var label = input.closest("label");
+        if (!label) return;
+        if (!label.dataset.base) label.dataset.base = label.lastChild.textContent.trim();
+        label.lastChild.textContent = " " + label.dataset.base +
+          (match ? ": " + match.closest("label").textContent.trim() : "");
+      } else {
+        if (!input.dataset.base) input.dataset.base = input.placeholder;
+        input.placeholder = value === null || value === undefined
+          ? input.dataset.base : input.dataset.base + ": " + value;
+      }
+    });
+  }
+
+  function setUp() {
+    document.querySelectorAll("form[data-sk-entry]").forEach(function (form) {
+      showParts(form);
+      form.addEventListener("change", function () { showParts(form); });
+    });
+    document.querySelectorAll('input[name="preset"]').forEach(function (radio) {
+      var form = radio.form;
+      if (form.dataset.skPreset) return;
+      form.dataset.skPreset = "1";
+      showPreset(form);
+      form.addEventListener("change", function (event) {
+        if (event.target.name === "preset") showPreset(form);
+      });
+    });
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();
