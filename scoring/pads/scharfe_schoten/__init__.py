@@ -1,0 +1,7 @@
+"""The Scharfe Schoten scorepad: number cards, predictions (optionally hidden until all are
+in), the cards collected per colour and tricks won; scores and checks from
+scoring.rules.scharfe_schoten (../shared/rules/scharfe-schoten.md)."""
+
+from .pad import ScharfeSchotenPad
+
+__all__ = ["ScharfeSchotenPad"]
