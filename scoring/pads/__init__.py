@@ -1,8 +1,10 @@
 """Scorepads per game, looked up by the table's game."""
 
+from .scharfe_schoten import ScharfeSchotenPad
 from .schatzsuche import SchatzsuchePad
 
 PADS = {pad.game: pad for pad in (SchatzsuchePad(),)}
+PADS[ScharfeSchotenPad.game] = ScharfeSchotenPad()
 
 
 def get_pad(game: str):
