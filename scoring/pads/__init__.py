@@ -2,8 +2,9 @@
 
 from .scharfe_schoten import ScharfeSchotenPad
 from .schatzsuche import SchatzsuchePad
+from .stichwahl import StichwahlPad
 
-PADS = {pad.game: pad for pad in (SchatzsuchePad(),)}
+PADS = {pad.game: pad for pad in (SchatzsuchePad(), StichwahlPad())}
 PADS[ScharfeSchotenPad.game] = ScharfeSchotenPad()
 
 
