@@ -29,6 +29,7 @@ BENCHMARKS = (
     ("stichwahl", {"players": 3}, "3 players", None),
 )
 OH_HELL = {"players": 3, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 10}
+OH_HELL_KEY = "open_spiel oh_hell"
 BATCH = 50  # games between clock readings
 SLICES = 3
 
@@ -37,19 +38,30 @@ class NotAvailable(Exception):
     """A benchmark that cannot run here (module not built yet, open_spiel not installed)."""
 
 
-def games_per_second(play_one: Callable[[], object], seconds: float) -> float:
-    """Complete games per second of ``play_one``: the best of three slices of ``seconds``,
-    so that a burst of other work on a shared machine does not set the figure."""
-    best = 0.0
+def games_per_second(
+    plays: dict[str, Callable[[], object]], seconds: float
+) -> tuple[dict[str, float], dict[str, Exception]]:
+    """Complete games per second of each ``play_one``: the best of three slices of
+    ``seconds``, the slices taken in turns, so that the figures (and their ratio) share the
+    load of a shared machine; a playout that raises is dropped and its error returned."""
+    rates = dict.fromkeys(plays, 0.0)
+    errors: dict[str, Exception] = {}
     for _ in range(SLICES):
-        games = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds / SLICES:
-            for _ in range(BATCH):
-                play_one()
-            games += BATCH
-        best = max(best, games / elapsed)
-    return best
+        for key, play_one in plays.items():
+            if key in errors:
+                continue
+            games = 0
+            start = time.perf_counter()
+            try:
+                while (elapsed := time.perf_counter() - start) < seconds / SLICES:
+                    for _ in range(BATCH):
+                        play_one()
+                    games += BATCH
+            except Exception as error:  # a broken playout: report it, measure the others
+                errors[key] = error
+                continue
+            rates[key] = max(rates[key], games / elapsed)
+    return rates, errors
 
 
 def engine_playout(name: str, options: dict) -> Callable[[], object]:
@@ -93,37 +105,41 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     print(
-        f"Random legal playouts, complete games/s, best of {SLICES} slices of "
+        f"Random legal playouts, complete games/s, best of {SLICES} slices taken in turns, "
         f"{args.seconds:g} s per figure (Python {platform.python_version()}, one process)"
     )
-    failed = False
-    rates: dict[str, float] = {}
+    plays, labels, targets = {}, {}, {}
     for name, options, label, target in BENCHMARKS:
         if args.only and name not in args.only:
             continue
+        key = f"{name} {label}"
+        labels[key], targets[key] = f"  {name:<16} {label:<10}", target
         try:
-            rate = games_per_second(engine_playout(name, options), args.seconds)
+            plays[key] = engine_playout(name, options)
         except NotAvailable as reason:
-            print(f"  {name:<16} {label:<10} not measured: {reason}")
-            continue
-        except Exception as error:  # a broken playout: report it, measure the others
-            print(f"  {name:<16} {label:<10} FAILED: {type(error).__name__}: {error}")
-            failed = True
-            continue
-        rates.setdefault(name, rate)
-        verdict = f"   target {target:,}: {'PASS' if rate >= target else 'BELOW'}" if target else ""
-        print(f"  {name:<16} {label:<10} {rate:>9,.0f}/s{verdict}")
-
+            print(f"{labels[key]} not measured: {reason}")
+    labels[OH_HELL_KEY] = "  open_spiel oh_hell (3 players, 32 cards, 10 tricks)"
     try:
-        oh_hell = games_per_second(oh_hell_playout(), args.seconds)
+        plays[OH_HELL_KEY] = oh_hell_playout()
     except NotAvailable as reason:
-        print(f"  open_spiel oh_hell          not measured: {reason}")
-        return int(failed)
-    print(f"  open_spiel oh_hell (3 players, 32 cards, 10 tricks) {oh_hell:>9,.0f}/s")
-    if "schatzsuche" in rates:
-        ratio = rates["schatzsuche"] / oh_hell
+        print(f"{labels[OH_HELL_KEY]} not measured: {reason}")
+
+    rates, errors = games_per_second(plays, args.seconds)
+    for key in plays:
+        if key in errors:
+            error = errors[key]
+            print(f"{labels[key]} FAILED: {type(error).__name__}: {error}")
+            continue
+        target = targets.get(key)
+        verdict = ""
+        if target:
+            verdict = f"   target {target:,}: {'PASS' if rates[key] >= target else 'BELOW'}"
+        print(f"{labels[key]} {rates[key]:>9,.0f}/s{verdict}")
+    ratio_of = "schatzsuche round 10"
+    if ratio_of in rates and OH_HELL_KEY in rates and not errors.keys() & {ratio_of, OH_HELL_KEY}:
+        ratio = rates[ratio_of] / rates[OH_HELL_KEY]
         print(f"Schatzsuche round 10 / OpenSpiel oh_hell: {ratio:.2f}x (aim: 2x or more)")
-    return int(failed)
+    return int(bool(errors))
 
 
 if __name__ == "__main__":
