@@ -67,10 +67,6 @@ def mask_of(cards) -> int:
     return mask
 
 
-def suit_of(card: int) -> int:
-    return card >> 3
-
-
 def highest(mask: int) -> int:
     """The highest card of a single-suit mask."""
     return mask.bit_length() - 1
