@@ -164,9 +164,10 @@ def test_the_first_leader_must_be_a_player(client):
         "Spielt im ersten Durchgang zuerst aus: Spieler 4 hat keinen Namen; wähle einen der "
         "Spieler." in new_table(client, **{**names, "first_hand_leader": 3})
     )
-    assert "Leads the first hand: player 4 has no name; choose one of the players." in new_table(
-        client, ENGLISH, **{**names, "first_hand_leader": 3}
-    )
+    english = new_table(client, ENGLISH, **{**names, "first_hand_leader": 3})
+    assert "Leads the first hand: player 4 has no name; choose one of the players." in english
+    # The seat choices speak the user's language too (the page fills in names as typed).
+    assert "(who last saw a whale) Player 1 Player 2 Player 3 Player 4" in english
 
 
 def test_an_empty_seat_closes_up_and_the_first_leader_keeps_their_name(client):

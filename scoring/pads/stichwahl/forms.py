@@ -15,11 +15,9 @@ from ...rules.stichwahl.scores import HAND_SIZE, MAX_PILE
 from ..base import EntryForm, RoundRow, choice_field, int_field
 from ..tables import TableForm
 
-SEATS = 4
-
 
 class StichwahlTableForm(TableForm):
-    player_count = SEATS
+    player_count = 4
     min_players = 2  # only with the variant for two; checked in clean()
     rule_field_names = ("first_leader",)
 
@@ -29,7 +27,7 @@ class StichwahlTableForm(TableForm):
     first_hand_leader = forms.TypedChoiceField(
         label=_("Leads the first hand (who last saw a whale)"),
         coerce=int,
-        choices=[(seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(SEATS)],
+        choices=[],  # set per request in __init__, in the user's language
         initial=0,
         widget=forms.RadioSelect(attrs={"data-seat-names": "1"}),
     )
@@ -41,6 +39,12 @@ class StichwahlTableForm(TableForm):
         ],
         initial="rotate",
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_hand_leader"].choices = [
+            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(self.player_count)
+        ]
 
     def clean(self):
         cleaned = super().clean()
