@@ -1,5 +1,7 @@
 """Helpers for the Schafkopf scorepad tests: start a table and enter games as a phone does."""
 
+import re
+
 from django.urls import reverse
 
 from scoring.models import Access, Revision
@@ -71,6 +73,15 @@ def play(client, key, number, fields, **kwargs):
 def scores(table, number):
     revision = Revision.objects.get(round__table=table, round__number=number, is_current=True)
     return revision.scores
+
+
+def is_checked(html: str, name: str, value: str | None = None) -> bool:
+    """Whether the page has the radio/checkbox ``name`` (with ``value``) ticked."""
+    for tag in re.findall(r"<input[^>]*>", html):
+        wanted = f'name="{name}"' in tag and (value is None or f'value="{value}"' in tag)
+        if wanted and re.search(r"\schecked\b", tag):
+            return True
+    return False
 
 
 def errors(response) -> str:

@@ -65,8 +65,11 @@ class PresetRadioSelect(forms.RadioSelect):
         return option
 
 
-def chips(**attrs) -> forms.RadioSelect:
-    return forms.RadioSelect(attrs={"class": "chip-input", **attrs})
+def as_chips(field: forms.ChoiceField, **attrs) -> forms.ChoiceField:
+    """Show a choice field as chips (radio buttons); a new widget needs the choices again."""
+    field.widget = forms.RadioSelect(attrs={"class": "chip-input", **attrs})
+    field.widget.choices = field.choices
+    return field
 
 
 def setting_field(key: str) -> forms.Field:
@@ -84,9 +87,7 @@ def setting_field(key: str) -> forms.Field:
         choices = [*as_preset, ("yes", YES), ("no", NO)]
     else:
         choices = [*as_preset, *((value, CHOICE_NAMES[key][value]) for value in allowed)]
-    field = choice_field(label, choices, required=False)
-    field.widget = chips(**{"data-setting": key})
-    return field
+    return as_chips(choice_field(label, choices, required=False), **{"data-setting": key})
 
 
 class SchafkopfTableForm(TableForm):
@@ -97,7 +98,7 @@ class SchafkopfTableForm(TableForm):
     first_dealer = forms.TypedChoiceField(
         label=_("First dealer"),
         coerce=int,
-        choices=[(seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(5)],
+        choices=[(seat, seat + 1) for seat in range(5)],  # named per request in __init__
         initial=0,
         widget=forms.RadioSelect(attrs={"data-seat-names": "1", "class": "chip-input"}),
     )
@@ -130,6 +131,12 @@ class SchafkopfTableForm(TableForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Texts with values filled in are made per request, in the user's language.
+        first_dealer = self.fields["first_dealer"]
+        first_dealer.choices = [(seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(5)]
+        for name in ("first_dealer", "preset"):
+            messages = choice_field(self.fields[name].label, []).error_messages
+            self.fields[name].error_messages.update(messages)
         for key in RULE_KEYS:
             self.fields[key] = setting_field(key)
 
@@ -142,19 +149,19 @@ class SchafkopfTableForm(TableForm):
         return cleaned
 
     def clean_first_dealer_seat(self, cleaned) -> None:
-        """The chosen player's seat once empty optional seats have closed up."""
+        """The first dealer must be one of the players (the fifth seat may stay empty)."""
         chosen = cleaned.get("first_dealer")
         if chosen is None:
             return
-        names = [(cleaned.get(f"player_{seat}") or "").strip() for seat in range(5)]
-        if not names[chosen]:
+        if not (cleaned.get(f"player_{chosen}") or "").strip():
             self.add_error(
                 "first_dealer",
                 _("First dealer: player %(n)s has no name; choose one of the players.")
                 % {"n": chosen + 1},
             )
             return
-        cleaned["first_dealer_seat"] = sum(1 for name in names[:chosen] if name)
+        # Only the last seat may stay empty, so the chosen seat keeps its number.
+        cleaned["first_dealer_seat"] = chosen
 
     def clean_profile(self, cleaned, preset: str) -> None:
         profile = dict(PROFILES[preset])
@@ -276,7 +283,7 @@ class SchafkopfEntryForm(EntryForm):
             )
         for name in ("contract", "called", "suit", "declarer", "partner", "outcome", "klopfen"):
             if name in f:
-                f[name].widget = chips()
+                as_chips(f[name])
         for name in ("stoss", "retour", "schwarz_claimed"):
             if name in f:
                 f[name].widget.attrs["class"] = "chip-input"
