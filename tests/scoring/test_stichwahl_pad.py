@@ -152,6 +152,9 @@ def test_a_tie_at_the_top_continues_until_one_player_leads(client):
     assert "Gleichstand an der Spitze – es geht weiter." in page
     assert "Anna / Ben liegen mit 31 Punkten gemeinsam vorn." in page
     assert "Durchgang 3" in page
+    # Other phones get it live: the polled fragment carries the hand's facts out of band.
+    live = text(client.get(reverse("table_live", args=[key]), HTTP_HX_REQUEST="true"))
+    assert "Gleichstand an der Spitze – es geht weiter." in live
     play_hand(client, key, 3, [2, 3, 0], [0, 0, 0])  # 33, 34, 10
     page = sheet(client, key)
     assert "Spiel beendet. Sieger: Ben" in page
