@@ -1,1 +1,60 @@
-urlpatterns: list = []
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from .views import accounts, confirmation, rounds, setup, standings
+
+ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
+TABLE = ROUND + "tables/<int:table_number>/"
+
+urlpatterns = [
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(
+            template_name="tournaments/login.html",
+            redirect_authenticated_user=True,
+            next_page="tournament_list",
+        ),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("tournaments/", setup.tournament_list, name="tournament_list"),
+    path("tournaments/new/<str:game>/", setup.tournament_new, name="tournament_new"),
+    path("tournaments/<int:pk>/", setup.tournament_detail, name="tournament"),
+    path("tournaments/<int:pk>/settings/", setup.tournament_settings, name="tournament_settings"),
+    path("tournaments/<int:pk>/players/", setup.tournament_players, name="tournament_players"),
+    path(
+        "tournaments/<int:pk>/players/<int:player_id>/withdraw/",
+        setup.player_withdraw,
+        name="player_withdraw",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:player_id>/reinstate/",
+        setup.player_reinstate,
+        name="player_reinstate",
+    ),
+    path("tournaments/<int:pk>/organizers/", setup.organizer_add, name="organizer_add"),
+    path(
+        "tournaments/<int:pk>/organizers/<int:user_id>/remove/",
+        setup.organizer_remove,
+        name="organizer_remove",
+    ),
+    path("tournaments/<int:pk>/draw/", rounds.round_draw, name="round_draw"),
+    path(ROUND, rounds.round_detail, name="tournament_round"),
+    path(ROUND + "publish/", rounds.round_publish, name="round_publish"),
+    path(ROUND + "progress/", rounds.round_progress_live, name="round_progress"),
+    path(ROUND + "sheets/", rounds.round_sheets, name="round_sheets"),
+    path(TABLE, rounds.table_detail, name="tournament_table"),
+    path(TABLE + "unlock/", rounds.table_unlock, name="table_unlock"),
+    path(TABLE + "lock/", rounds.table_lock, name="table_lock"),
+    path("tournaments/<int:pk>/standings/", standings.standings_page, name="standings"),
+    path("tournaments/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
+    path("tournaments/<int:pk>/results/", standings.results_print, name="results"),
+    path("tournaments/public/<str:key>/", standings.public_standings, name="public_standings"),
+    path(
+        "tournaments/public/<str:key>/live/",
+        standings.public_standings_live,
+        name="public_standings_live",
+    ),
+    path("tournaments/confirm/<str:key>/", confirmation.confirm, name="tournament_confirm"),
+]

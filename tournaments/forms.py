@@ -1,0 +1,273 @@
+"""Forms of the tournament pages: setup, entry list, co-organizers, unlocking, confirming."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Game
+from scoring.pads import get_pad
+from scoring.pads.base import choice_field, int_field
+
+from .formats import get_format
+from .models import Tournament
+
+CUSTOM = "custom"
+KEEP = "keep"
+
+
+class HouseRules:
+    """The game's own house-rule fields (from its scorepad creation form), for a custom
+    profile. The scorepad form is reused so each rule has one definition and one message;
+    its player, seat and title fields are dropped (the draw decides the seats)."""
+
+    def __init__(self, game: str, data=None):
+        self.pad = get_pad(game)
+        fmt = get_format(game)
+        form_class = self.pad.create_form_class
+        keep = {*getattr(form_class, "rule_field_names", ()), *fmt.profile_fields}
+        self.form = form_class(data, prefix="rules")
+        for name in list(self.form.fields):
+            if name not in keep:
+                del self.form.fields[name]
+        if "preset" in self.form.fields and fmt.default_profile:
+            self.form.fields["preset"].initial = fmt.default_profile
+
+    def __bool__(self):
+        return bool(self.form.fields)
+
+    def fields(self):
+        return list(self.form)
+
+    @property
+    def media(self):
+        return self.form.media
+
+    def is_valid(self) -> bool:
+        return self.form.is_valid()
+
+    def settings(self) -> tuple[str, dict]:
+        """(profile name, settings); "<name>+custom" when they differ from a named profile."""
+        settings = dict(self.pad.settings_from_form(self.form))
+        name = self.pad.profile_name_from_form(self.form)
+        named = self.pad.profiles().get(name)
+        if named is not None and dict(named) != settings:
+            name = f"{name}+custom"
+        return name, settings
+
+
+class TournamentForm(forms.ModelForm):
+    """Setup of a tournament for one game. After the first round is published only the
+    name, date and number of rounds can change: the rest is frozen with the results."""
+
+    FROZEN = ("profile", "games_per_round", "table_size", "remainder", "tie_break")
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "rounds", "games_per_round", "table_size", "remainder"]
+        fields += ["tie_break"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, game: str, frozen: bool = False, minimum_rounds: int = 1, **kw):
+        super().__init__(*args, **kw)
+        self.game = game
+        self.fmt = get_format(game)
+        pad = get_pad(game)
+        self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
+        self.fields["rounds"] = int_field(_("Rounds"), max(1, minimum_rounds), 20)
+        sizes = [s for s in self.fmt.base_sizes if s in self.fmt.available_sizes()]
+        self.fields["table_size"] = forms.TypedChoiceField(
+            label=_("Players per table"),
+            coerce=int,
+            choices=[(s, str(s)) for s in sizes],
+            initial=sizes[0],
+        )
+        remainders = [
+            (value, label)
+            for value, label in Tournament.Remainder.choices
+            if value == Tournament.Remainder.EXACT
+            or any(self.fmt.remainder_size(s, value) for s in sizes)
+        ]
+        self.fields["remainder"] = choice_field(
+            _("When the players do not fill the tables"), remainders
+        )
+        self.fields["remainder"].initial = remainders[-1][0] if len(remainders) > 1 else "exact"
+        if self.fmt.game == "schafkopf":
+            self.fields["remainder"].help_text = _(
+                "Tables of 5: the dealer sits out each game and scores 0 for it."
+            )
+        tie_breaks = [
+            (value, label)
+            for value, label in Tournament.TieBreak.choices
+            if self.fmt.counts_solos or value == Tournament.TieBreak.LOT
+        ]
+        self.fields["tie_break"] = choice_field(_("Ties in points are broken by"), tie_breaks)
+        self.fields["tie_break"].initial = tie_breaks[0][0]
+        if self.fmt.open_ended:
+            self.fields["games_per_round"] = int_field(_("Games per round and table"), 1, 200)
+        else:
+            del self.fields["games_per_round"]
+        profiles = list(pad.profiles())
+        self.house_rules = HouseRules(game, self.data if self.is_bound else None)
+        choices = [(name, name) for name in profiles]
+        if self.house_rules:
+            choices.append((CUSTOM, _("own house rules (below)")))
+        if self.instance.pk:
+            keep = _("keep the current rules (%(name)s)") % {"name": self.instance.profile_name}
+            choices.insert(0, (KEEP, keep))
+        self.fields["profile"] = choice_field(_("Rule profile"), choices)
+        self.fields["profile"].initial = (
+            KEEP if self.instance.pk else self.fmt.default_profile or profiles[0]
+        )
+        self.frozen = frozen
+        if frozen:
+            for name in self.FROZEN:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+    def clean(self):
+        cleaned = super().clean()
+        size, remainder = cleaned.get("table_size"), cleaned.get("remainder")
+        odd_tables = size and remainder and remainder != Tournament.Remainder.EXACT
+        if odd_tables and self.fmt.remainder_size(size, remainder) is None:
+            self.add_error(
+                "remainder",
+                _(
+                    "When the players do not fill the tables: %(game)s cannot be played "
+                    "at such tables; choose another option."
+                )
+                % {"game": Game(self.game).label},
+            )
+        if not self.frozen and cleaned.get("profile") == CUSTOM and not self.house_rules.is_valid():
+            for error in self.house_rules.form.errors.values():
+                self.add_error(None, error)
+        return cleaned
+
+    def rule_settings(self) -> tuple[str, dict]:
+        """(profile name, frozen settings) chosen in the form."""
+        name = self.cleaned_data["profile"]
+        if name == CUSTOM:
+            return self.house_rules.settings()
+        return name, dict(get_pad(self.game).profiles()[name])
+
+    def save(self, commit=True):
+        tournament = super().save(commit=False)
+        tournament.game = self.game
+        if not self.frozen and self.cleaned_data["profile"] != KEEP:
+            tournament.profile_name, tournament.profile = self.rule_settings()
+        if not self.fmt.open_ended:
+            tournament.games_per_round = 1
+        if commit:
+            tournament.save()
+        return tournament
+
+
+ENTRY_LINE = re.compile(r"^(?:(\d{1,5})[\s.:;,)-]+)?(.+)$")
+
+
+class RegistrationForm(forms.Form):
+    entries = forms.CharField(
+        label=_("Players, one per line"),
+        help_text=_(
+            "A start number may come first (“17 Anna Maier”); otherwise the next free one."
+        ),
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
+        error_messages={"required": _("Players: please enter at least one name.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_entries(self):
+        existing = {
+            name.casefold(): number
+            for name, number in self.tournament.players.values_list("name", "start_number")
+        }
+        numbers = set(existing.values())
+        entries, problems, seen = [], [], {}
+        lines = [line.strip() for line in self.cleaned_data["entries"].splitlines()]
+        for line_number, line in enumerate(lines, start=1):
+            if not line:
+                continue
+            start, name = ENTRY_LINE.match(line).groups()
+            name = " ".join(name.split())
+            start = int(start) if start else None
+            where = {"line": line_number, "name": name}
+            if len(name) > 40:
+                problems.append(_("Line %(line)s: at most 40 characters per name.") % where)
+            elif name.casefold() in existing:
+                problems.append(
+                    _("Line %(line)s: “%(name)s” is registered already (start number %(n)s).")
+                    % {**where, "n": existing[name.casefold()]}
+                )
+            elif name.casefold() in seen:
+                problems.append(
+                    _("Line %(line)s: “%(name)s” is listed twice (also line %(other)s).")
+                    % {**where, "other": seen[name.casefold()]}
+                )
+            elif start is not None and (start < 1 or start in numbers):
+                problems.append(
+                    _(
+                        "Line %(line)s: start number %(n)s is taken; leave it out for the "
+                        "next free one."
+                    )
+                    % {**where, "n": start}
+                )
+            else:
+                seen[name.casefold()] = line_number
+                if start is not None:
+                    numbers.add(start)
+                entries.append((name, start))
+        if problems:
+            raise forms.ValidationError(problems)
+        if not entries:
+            raise forms.ValidationError(_("Players: please enter at least one name."))
+        return entries
+
+
+class OrganizerForm(forms.Form):
+    username = forms.CharField(
+        label=_("Username of the co-organizer"),
+        max_length=150,
+        error_messages={"required": _("Username: please enter a username.")},
+    )
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("Username: there is no organizer account “%(name)s”; ask them to sign up first.")
+                % {"name": username}
+            )
+        self.user = user
+        return username
+
+
+class UnlockForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for unlocking (kept in the audit trail)"),
+        max_length=200,
+        error_messages={
+            "required": _("Reason: please say why the table is unlocked."),
+            "max_length": _("Reason: at most 200 characters."),
+        },
+    )
+
+
+class ConfirmForm(forms.Form):
+    def __init__(self, *args, seat_names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"] = forms.ChoiceField(
+            label=_("I confirm the result, I am"),
+            choices=[(name, name) for name in seat_names],
+            widget=forms.RadioSelect,
+            error_messages={
+                "required": _("Confirming player: please choose your name."),
+                "invalid_choice": _("Confirming player: choose one of the players at this table."),
+            },
+        )

@@ -1,0 +1,182 @@
+"""Club tournaments: setup, entry list, drawn rounds and their tables.
+
+A round is drawn (a preview: seats, no scorepad tables yet), possibly redrawn with a new
+seed, then published: every tournament table gets its scorepad ``Table`` with the
+tournament's frozen rule profile. Results live on those scorepad tables; the standings read
+their current revisions.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Game, Table
+
+
+def new_seed() -> str:
+    return secrets.token_hex(6)
+
+
+def new_public_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Tournament(models.Model):
+    class Remainder(models.TextChoices):
+        EXACT = "exact", _("none: the number of players must fill the tables")
+        LARGER = "larger", _("tables with one more seat")
+        SMALLER = "smaller", _("tables with one seat fewer")
+
+    class TieBreak(models.TextChoices):
+        SOLOS_LOT = "solos_lot", _("won solos, then lot")
+        LOT = "lot", _("lot")
+
+    name = models.CharField(_("name"), max_length=80)
+    date = models.DateField(_("date"), null=True, blank=True)
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    profile_name = models.CharField(_("rule profile"), max_length=60)
+    # A frozen copy, handed to every table of the tournament.
+    profile = models.JSONField(_("rule settings"), default=dict)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    games_per_round = models.PositiveSmallIntegerField(_("games per round"), default=32)
+    table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
+    remainder = models.CharField(
+        _("when the players do not fill the tables"),
+        max_length=10,
+        choices=Remainder.choices,
+        default=Remainder.LARGER,
+    )
+    tie_break = models.CharField(
+        _("ties in points are broken by"),
+        max_length=12,
+        choices=TieBreak.choices,
+        default=TieBreak.SOLOS_LOT,
+    )
+    # Drawing lots for places is reproducible: the order comes from this stored seed.
+    lot_seed = models.CharField(max_length=32, default=new_seed)
+    public_key = models.CharField(max_length=40, unique=True, default=new_public_key)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="tournaments", verbose_name=_("organizers")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Bumped when the entry list changes, so the public page re-renders names.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(games_per_round__gte=1), name="tournament_games_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def touch(self):
+        Tournament.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    start_number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=40)
+    club = models.CharField(_("club"), max_length=60, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    # A withdrawn player keeps his results but is not drawn again.
+    withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="player_start_number_unique"
+            ),
+            models.UniqueConstraint(
+                "tournament", Lower("name"), name="player_name_unique_per_tournament"
+            ),
+            models.CheckConstraint(
+                condition=Q(start_number__gte=1), name="player_start_number_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.start_number} {self.name}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.withdrawn_at is None
+
+
+class TournamentRound(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="draws")
+    number = models.PositiveSmallIntegerField(_("round"))
+    # The draw is a function of the players, the earlier rounds and this seed.
+    seed = models.CharField(max_length=32)
+    repeated_pairs = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="tournament_round_unique")
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None
+
+
+class TournamentTable(models.Model):
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    # The scorepad table, created when the round is published.
+    table = models.OneToOneField(
+        Table,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="tournament_table_unique")
+        ]
+
+    def __str__(self):
+        return f"{self.round} – {self.number}"
+
+
+class DrawnSeat(models.Model):
+    tournament_table = models.ForeignKey(
+        TournamentTable, on_delete=models.CASCADE, related_name="seats"
+    )
+    # Repeated from the table so that the database can forbid seating a player twice.
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="drawn_player_once"),
+            models.UniqueConstraint(
+                fields=["tournament_table", "position"], name="drawn_seat_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament_table}: {self.position + 1} {self.player}"

@@ -1,0 +1,242 @@
+"""Multi-model writes of tournaments: entry list, drawing and publishing rounds, confirming.
+
+Views check who may act; these functions keep the data consistent (a withdrawn player is
+never drawn, a published round is never redrawn, a changed entry list discards a preview).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Access, Revision, Table
+from scoring.services import Author, create_table, lock_table
+
+from . import draw as drawing
+from .formats import get_format
+from .models import DrawnSeat, Player, Tournament, TournamentRound, TournamentTable, new_seed
+
+
+class TournamentError(Exception):
+    """An action the tournament's state does not allow; the message says why."""
+
+
+# --- entry list ------------------------------------------------------------------------------
+def next_start_number(tournament: Tournament) -> int:
+    return (tournament.players.aggregate(top=Max("start_number"))["top"] or 0) + 1
+
+
+def register_players(tournament: Tournament, entries: list[tuple[str, int | None]]) -> list[Player]:
+    """Add players (name, start number or None for the next free one) to the entry list."""
+    with transaction.atomic():
+        number = next_start_number(tournament)
+        taken = set(tournament.players.values_list("start_number", flat=True))
+        players = []
+        for name, start_number in entries:
+            if start_number is None:
+                while number in taken:
+                    number += 1
+                start_number = number
+            taken.add(start_number)
+            players.append(
+                Player.objects.create(tournament=tournament, name=name, start_number=start_number)
+            )
+        discard_preview(tournament)
+        tournament.touch()
+    return players
+
+
+def set_withdrawn(player: Player, withdrawn: bool) -> None:
+    """Withdraw a player (he keeps his results, is not drawn again) or take him back."""
+    with transaction.atomic():
+        player.withdrawn_at = timezone.now() if withdrawn else None
+        player.save(update_fields=["withdrawn_at"])
+        discard_preview(player.tournament)
+        player.tournament.touch()
+
+
+def discard_preview(tournament: Tournament) -> bool:
+    """Drop an unpublished draw: it no longer matches the entry list."""
+    deleted, _rows = TournamentRound.objects.filter(
+        tournament=tournament, published_at__isnull=True
+    ).delete()
+    return bool(deleted)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+def previous_pairs(tournament: Tournament, before: int) -> list[tuple[int, int]]:
+    """Pairs of table-mates in the published rounds before round ``before`` (one query)."""
+    by_table: dict[int, list[int]] = {}
+    for table_id, player_id in DrawnSeat.objects.filter(
+        round__tournament=tournament, round__number__lt=before, round__published_at__isnull=False
+    ).values_list("tournament_table_id", "player_id"):
+        by_table.setdefault(table_id, []).append(player_id)
+    return drawing.pairs_of(by_table.values())
+
+
+def next_round_number(tournament: Tournament) -> int:
+    published = tournament.draws.filter(published_at__isnull=False)
+    return (published.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def draw_round(tournament: Tournament, seed: str | None = None) -> TournamentRound:
+    """Draw (or redraw with a new seed) the next round as an unpublished preview."""
+    number = next_round_number(tournament)
+    if number > tournament.rounds:
+        raise TournamentError(
+            _("All %(n)s rounds are drawn; add a round in the settings to draw another.")
+            % {"n": tournament.rounds}
+        )
+    players = list(
+        tournament.players.filter(withdrawn_at__isnull=True).values_list("id", flat=True)
+    )
+    try:
+        sizes = drawing.table_sizes(len(players), tournament.table_size, tournament.remainder)
+    except drawing.DrawError:
+        raise TournamentError(sizes_problem(tournament, len(players))) from None
+    result = drawing.draw(players, sizes, previous_pairs(tournament, number), seed or new_seed())
+    with transaction.atomic():
+        discard_preview(tournament)
+        round_ = TournamentRound.objects.create(
+            tournament=tournament,
+            number=number,
+            seed=result.seed,
+            repeated_pairs=result.repeated_pairs,
+        )
+        store_seating(round_, result.tables)
+    return round_
+
+
+def store_seating(round_: TournamentRound, tables) -> None:
+    created = TournamentTable.objects.bulk_create(
+        TournamentTable(round=round_, number=number) for number in range(1, len(tables) + 1)
+    )
+    DrawnSeat.objects.bulk_create(
+        DrawnSeat(tournament_table=table, round=round_, player_id=player_id, position=position)
+        for table, seats in zip(created, tables, strict=True)
+        for position, player_id in enumerate(seats)
+    )
+
+
+def sizes_problem(tournament: Tournament, count: int) -> str:
+    fmt = get_format(tournament.game)
+    odd = fmt.remainder_size(tournament.table_size, tournament.remainder)
+    if odd is None:
+        return _(
+            "%(count)s active players do not fill tables of %(size)s: register or withdraw "
+            "players, or allow tables of another size in the settings."
+        ) % {"count": count, "size": tournament.table_size}
+    return _(
+        "%(count)s active players cannot sit at tables of %(size)s and %(odd)s: register "
+        "or withdraw players."
+    ) % {"count": count, "size": tournament.table_size, "odd": odd}
+
+
+def seating_of(round_: TournamentRound) -> list[tuple[TournamentTable, list[DrawnSeat]]]:
+    """The round's tables with their seats in order (two queries)."""
+    tables = list(
+        round_.tables.select_related("table")
+        .prefetch_related("table__seats", "table__accesses")
+        .order_by("number")
+    )
+    seats: dict[int, list[DrawnSeat]] = {table.pk: [] for table in tables}
+    for seat in (
+        DrawnSeat.objects.filter(round=round_)
+        .select_related("player")
+        .order_by("tournament_table__number", "position")
+    ):
+        seats[seat.tournament_table_id].append(seat)
+    return [(table, seats[table.pk]) for table in tables]
+
+
+def table_options(tournament: Tournament) -> dict:
+    options = {"first_dealer": 0, "tournament": tournament.pk}
+    if get_format(tournament.game).open_ended:
+        options["games_required"] = tournament.games_per_round
+    return options
+
+
+def table_title(tournament: Tournament, round_number: int, table_number: int) -> str:
+    suffix = _(" · round %(round)s, table %(table)s") % {
+        "round": round_number,
+        "table": table_number,
+    }
+    return tournament.name[: 80 - len(suffix)] + suffix
+
+
+def publish_round(round_: TournamentRound) -> None:
+    """Create one scorepad table per tournament table (players in seat order)."""
+    tournament = round_.tournament
+    with transaction.atomic():
+        locked = TournamentRound.objects.select_for_update().get(pk=round_.pk)
+        if locked.is_published:
+            return
+        for tournament_table, seats in seating_of(round_):
+            table = create_table(
+                game=tournament.game,
+                players=[seat.player.name for seat in seats],
+                profile_name=tournament.profile_name,
+                profile=tournament.profile,
+                options=table_options(tournament),
+                title=table_title(tournament, round_.number, tournament_table.number),
+            )
+            tournament_table.table = table
+            tournament_table.save(update_fields=["table"])
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["published_at"])
+        tournament.touch()
+
+
+def scorer_key(table: Table) -> str:
+    return next(a.key for a in table.accesses.all() if a.role == Access.Role.SCORER)
+
+
+# --- confirming a table's result ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Entrants:
+    """Who entered a table's games: the names typed and the phones (devices) used."""
+
+    names: frozenset[str]
+    devices: frozenset[str]
+
+
+def entrants(table: Table) -> Entrants:
+    rows = Revision.objects.filter(round__table=table).values_list("author", "device").distinct()
+    return Entrants(
+        names=frozenset(name.strip().casefold() for name, _device in rows if name.strip()),
+        devices=frozenset(device for _name, device in rows if device),
+    )
+
+
+def confirmation_problem(table: Table, seat_name: str, device: str) -> str | None:
+    """Why this player on this phone may not confirm the table's result (None: he may)."""
+    who = entrants(table)
+    if seat_name.strip().casefold() in who.names:
+        return _(
+            "%(name)s entered games at this table; another player must confirm the result."
+        ) % {"name": seat_name}
+    if device and device in who.devices:
+        return _(
+            "Games were entered on this phone; another player confirms on his own phone "
+            "(scan the QR code on the table sheet)."
+        )
+    return None
+
+
+def confirm_table(tournament_table: TournamentTable, seat_name: str, device: str) -> bool:
+    table = tournament_table.table
+    position = table.player_names.index(seat_name)
+    return lock_table(
+        table,
+        Author(name=seat_name, device=device),
+        reason=_("result confirmed at the table"),
+        details={
+            "tournament_table": tournament_table.pk,
+            "seat": position,
+            "confirmed_by": seat_name,
+        },
+    )

@@ -1,0 +1,173 @@
+"""Standings: points per round and overall, ranked with the tournament's tie-breaks.
+
+Three queries whatever the number of players: the entry list, the drawn seats of the
+published rounds, and the current complete revisions of all the tournament's tables (only
+their scores and the few data keys the game's format needs, not whole model rows).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass, field
+
+from scoring.models import Revision
+
+from .formats import get_format
+from .models import DrawnSeat, Tournament
+
+
+@dataclass
+class Standing:
+    player_id: int
+    start_number: int
+    name: str
+    withdrawn: bool
+    lot: str  # the player's lot: a hash of the tournament's lot seed and his start number
+    points: dict[int, int] = field(default_factory=dict)  # round number -> points
+    solos: dict[int, int] = field(default_factory=dict)  # round number -> won solos
+    games: dict[int, int] = field(default_factory=dict)  # round number -> games counted
+    rank: int = 0
+    # What the standings show: points per published round, and the ranked points and solos.
+    cells: list[int | None] = field(default_factory=list)
+    shown_points: int = 0
+    shown_solos: int = 0
+    # How a tie in points was broken for this row: "solos", "lot" or "" (no tie).
+    decided_by: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(self.points.values())
+
+    @property
+    def total_solos(self) -> int:
+        return sum(self.solos.values())
+
+    def round_points(self, number: int) -> int | None:
+        return self.points.get(number)
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    rounds: list[int]  # published round numbers
+    rows: list[Standing]
+    counts_solos: bool
+    round_number: int | None = None  # set: ranked by this round only
+
+    def key(self, row: Standing) -> tuple:
+        solos = self.solos_of(row) if self.counts_solos else 0
+        return (-self.points_of(row), -solos, row.lot)
+
+    def points_of(self, row: Standing) -> int:
+        return row.points.get(self.round_number, 0) if self.round_number else row.total
+
+    def solos_of(self, row: Standing) -> int:
+        return row.solos.get(self.round_number, 0) if self.round_number else row.total_solos
+
+
+def lot_of(seed: str, start_number: int) -> str:
+    return hashlib.sha256(f"{seed}:{start_number}".encode()).hexdigest()
+
+
+def compute(tournament: Tournament, round_number: int | None = None) -> Standings:
+    """The standings overall, or of one round when ``round_number`` is given."""
+    fmt = get_format(tournament.game)
+    counts_solos = fmt.counts_solos and tournament.tie_break == Tournament.TieBreak.SOLOS_LOT
+    rows = {
+        player_id: Standing(
+            player_id=player_id,
+            start_number=start_number,
+            name=name,
+            withdrawn=withdrawn_at is not None,
+            lot=lot_of(tournament.lot_seed, start_number),
+        )
+        for player_id, start_number, name, withdrawn_at in tournament.players.values_list(
+            "id", "start_number", "name", "withdrawn_at"
+        )
+    }
+    # Who sat where: (scorepad table id) -> (round number, player ids by seat).
+    seating: dict[int, tuple[int, list[int]]] = {}
+    seats = DrawnSeat.objects.filter(
+        round__tournament=tournament, round__published_at__isnull=False
+    ).order_by("position")
+    for table_id, round_no, player_id in seats.values_list(
+        "tournament_table__table_id", "round__number", "player_id"
+    ):
+        seating.setdefault(table_id, (round_no, []))[1].append(player_id)
+    rounds = sorted({round_no for round_no, _players in seating.values()})
+    for round_no, players in seating.values():
+        for player_id in players:
+            rows[player_id].points.setdefault(round_no, 0)
+            rows[player_id].solos.setdefault(round_no, 0)
+            rows[player_id].games.setdefault(round_no, 0)
+
+    tables = table_results(tournament, fmt)
+    for table_id, (totals, extras, solos, games) in tables.items():
+        if table_id not in seating:
+            continue
+        round_no, players = seating[table_id]
+        for seat, points in enumerate(fmt.points(totals, extras)):
+            row = rows[players[seat]]
+            row.points[round_no] = points
+            row.solos[round_no] = solos[seat]
+            row.games[round_no] = games
+
+    ranked = [row for row in rows.values() if not round_number or round_number in row.points]
+    standings = Standings(tournament, rounds, ranked, counts_solos, round_number)
+    rank(standings)
+    return standings
+
+
+def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
+    """Per scorepad table: summed scores, summed extra data keys, won solos, games counted."""
+    revisions = Revision.objects.filter(
+        round__table__tournament_table__round__tournament=tournament,
+        is_current=True,
+        complete=True,
+    )
+    if fmt.open_ended:
+        revisions = revisions.filter(round__number__lte=tournament.games_per_round)
+    keys = fmt.data_keys
+    results: dict[int, tuple] = {}
+    for table_id, scores, *values in revisions.values_list(
+        "round__table_id", "scores", *(f"data__{key}" for key in keys)
+    ):
+        if table_id not in results:
+            results[table_id] = ([0] * len(scores), {}, [0] * len(scores), [0])
+        totals, extras, solos, games = results[table_id]
+        games[0] += 1
+        for seat, score in enumerate(scores):
+            totals[seat] += score
+        data = dict(zip(keys, values, strict=True))
+        for key, value in data.items():
+            if isinstance(value, list):
+                summed = extras.setdefault(key, [0] * len(scores))
+                for seat, amount in enumerate(value):
+                    summed[seat] += amount or 0
+        winner = fmt.won_solo(data, scores)
+        if winner is not None:
+            solos[winner] += 1
+    return {
+        table_id: (totals, extras, solos, games[0])
+        for table_id, (totals, extras, solos, games) in results.items()
+    }
+
+
+def rank(standings: Standings) -> None:
+    """Sort the rows and number the ranks; say how each tie in points was broken."""
+    rows = sorted(standings.rows, key=standings.key)
+    for place, row in enumerate(rows, start=1):
+        row.rank = place
+        row.decided_by = ""
+        row.cells = [row.points.get(number) for number in standings.rounds]
+        row.shown_points = standings.points_of(row)
+        row.shown_solos = standings.solos_of(row)
+    for before, after in itertools.pairwise(rows):
+        if standings.points_of(before) != standings.points_of(after):
+            continue
+        key_before, key_after = standings.key(before), standings.key(after)
+        how = "solos" if key_before[1] != key_after[1] else "lot"
+        before.decided_by = before.decided_by or how
+        after.decided_by = how
+    standings.rows = rows

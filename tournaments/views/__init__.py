@@ -1,0 +1,1 @@
+"""The tournament pages, one module per area (setup, rounds, standings, confirmation)."""

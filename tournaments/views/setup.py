@@ -1,0 +1,228 @@
+"""Organizer pages: my tournaments, setup, the dashboard, the entry list, co-organizers."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.models import Game
+from scoring.pads import get_pad
+
+from .. import services
+from ..formats import available_games, get_format
+from ..forms import OrganizerForm, RegistrationForm, TournamentForm
+from ..models import Player
+from ..progress import round_progress
+from .common import get_tournament, login_required
+
+
+@login_required
+@require_GET
+def tournament_list(request):
+    tournaments = request.user.tournaments.all()
+    games = [Game(game) for game in available_games()]
+    return render(request, "tournaments/list.html", {"tournaments": tournaments, "games": games})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request, game: str):
+    if game not in available_games():
+        raise Http404
+    form = TournamentForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save()
+        tournament.organizers.add(request.user)
+        messages.success(request, _("Tournament created. Now register the players."))
+        return redirect("tournament_players", pk=tournament.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/setup.html",
+        {"form": form, "game": Game(game), "tournament": None, "pad": get_pad(game)},
+        status=status,
+    )
+
+
+def published_rounds(tournament) -> int:
+    return tournament.draws.filter(published_at__isnull=False).count()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_settings(request, pk: int):
+    tournament = get_tournament(request, pk)
+    published = published_rounds(tournament)
+    form = TournamentForm(
+        request.POST or None,
+        instance=tournament,
+        game=tournament.game,
+        frozen=published > 0,
+        minimum_rounds=max(1, published),
+    )
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        services.discard_preview(tournament)
+        tournament.touch()
+        messages.success(request, _("Settings saved."))
+        return redirect("tournament", pk=tournament.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/setup.html",
+        {
+            "form": form,
+            "game": Game(tournament.game),
+            "tournament": tournament,
+            "pad": get_pad(tournament.game),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def tournament_detail(request, pk: int):
+    """The dashboard: where the tournament stands and what to do next."""
+    tournament = get_tournament(request, pk)
+    rounds = list(tournament.draws.all())
+    current = next((r for r in reversed(rounds) if r.is_published), None)
+    preview = next((r for r in rounds if not r.is_published), None)
+    next_number = services.next_round_number(tournament)
+    context = {
+        "tournament": tournament,
+        "fmt": get_format(tournament.game),
+        "rounds": rounds,
+        "current": current,
+        "preview": preview,
+        "next_number": next_number if next_number <= tournament.rounds else None,
+        "active_players": tournament.players.filter(withdrawn_at__isnull=True).count(),
+        "all_players": tournament.players.count(),
+        "organizers": tournament.organizers.order_by("username"),
+        "organizer_form": OrganizerForm(),
+        "public_url": request.build_absolute_uri(
+            reverse("public_standings", args=[tournament.public_key])
+        ),
+    }
+    if current is not None:
+        context["progress"] = round_progress(current)
+        context["round"] = current
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_players(request, pk: int):
+    tournament = get_tournament(request, pk)
+    form = RegistrationForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        had_preview = tournament.draws.filter(published_at__isnull=True).exists()
+        try:
+            added = services.register_players(tournament, form.cleaned_data["entries"])
+        except IntegrityError:
+            form.add_error(
+                "entries",
+                _("Players: somebody registered the same name or number just now; check the list."),
+            )
+        else:
+            messages.success(
+                request,
+                _("Registered: %(names)s.")
+                % {"names": ", ".join(f"{p.start_number} {p.name}" for p in added)},
+            )
+            if had_preview:
+                messages.warning(request, preview_discarded_message())
+            return redirect("tournament_players", pk=tournament.pk)
+    players = list(tournament.players.all())
+    drawn = services.next_round_number(tournament) - 1
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/players.html",
+        {
+            "tournament": tournament,
+            "players": players,
+            "active_count": sum(1 for p in players if p.is_active),
+            "form": form,
+            "late": drawn > 0,
+            "drawn_rounds": drawn,
+        },
+        status=status,
+    )
+
+
+def preview_discarded_message() -> str:
+    return _("The entry list changed, so the unpublished draw was discarded: draw again.")
+
+
+@login_required
+@require_POST
+def player_withdraw(request, pk: int, player_id: int):
+    return change_withdrawal(request, pk, player_id, withdrawn=True)
+
+
+@login_required
+@require_POST
+def player_reinstate(request, pk: int, player_id: int):
+    return change_withdrawal(request, pk, player_id, withdrawn=False)
+
+
+def change_withdrawal(request, pk: int, player_id: int, *, withdrawn: bool):
+    tournament = get_tournament(request, pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    had_preview = tournament.draws.filter(published_at__isnull=True).exists()
+    services.set_withdrawn(player, withdrawn)
+    if withdrawn:
+        messages.success(
+            request,
+            _("%(name)s is withdrawn: his results stay, he is not drawn again.")
+            % {"name": player.name},
+        )
+    else:
+        messages.success(
+            request, _("%(name)s is back and will be drawn again.") % {"name": player.name}
+        )
+    if had_preview:
+        messages.warning(request, preview_discarded_message())
+    return redirect("tournament_players", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def organizer_add(request, pk: int):
+    tournament = get_tournament(request, pk)
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        tournament.organizers.add(form.user)
+        messages.success(
+            request,
+            _("%(name)s is now an organizer of this tournament.")
+            % {"name": form.user.get_username()},
+        )
+    else:
+        for error in form.errors.get("username", []):
+            messages.error(request, error)
+    return redirect("tournament", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def organizer_remove(request, pk: int, user_id: int):
+    tournament = get_tournament(request, pk)
+    user = get_object_or_404(get_user_model(), pk=user_id, tournaments=tournament)
+    if tournament.organizers.count() <= 1:
+        messages.error(request, _("A tournament keeps at least one organizer."))
+    else:
+        tournament.organizers.remove(user)
+        messages.success(
+            request, _("%(name)s no longer organizes this tournament.") % {"name": user}
+        )
+        if user == request.user:
+            return redirect("tournament_list")
+    return redirect("tournament", pk=tournament.pk)

@@ -1,0 +1,127 @@
+"""Standings: the organizer's page, CSV export, printable results, the public projector page."""
+
+from __future__ import annotations
+
+import csv
+
+from django.db.models import Count, Sum
+from django.http import HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
+from django.utils.text import slugify
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.models import Table
+
+from ..models import Tournament
+from ..standings import compute
+from .common import get_tournament, login_required
+
+
+def round_choice(request, tournament: Tournament) -> int | None:
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() and 1 <= int(value) <= tournament.rounds else None
+
+
+def standings_context(tournament: Tournament, round_number: int | None) -> dict:
+    standings = compute(tournament, round_number)
+    finished = is_finished(tournament, standings.rounds)
+    return {
+        "tournament": tournament,
+        "standings": standings,
+        "rows": standings.rows,
+        "round_number": round_number,
+        "finished": finished,
+    }
+
+
+def is_finished(tournament: Tournament, published: list[int]) -> bool:
+    """All rounds played and every table's result confirmed."""
+    if len(published) < tournament.rounds:
+        return False
+    return not Table.objects.filter(
+        tournament_table__round__tournament=tournament, locked_at__isnull=True
+    ).exists()
+
+
+@login_required
+@require_GET
+def standings_page(request, pk: int):
+    tournament = get_tournament(request, pk)
+    context = standings_context(tournament, round_choice(request, tournament))
+    return render(request, "tournaments/standings.html", context)
+
+
+@login_required
+@require_GET
+def results_print(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return render(request, "tournaments/results.html", standings_context(tournament, None))
+
+
+@login_required
+@require_GET
+def standings_csv(request, pk: int):
+    tournament = get_tournament(request, pk)
+    round_number = round_choice(request, tournament)
+    context = standings_context(tournament, round_number)
+    standings = context["standings"]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(tournament.name) or "tournament"
+    suffix = f"-round-{round_number}" if round_number else ""
+    response["Content-Disposition"] = f'attachment; filename="{name}{suffix}.csv"'
+    response.write("\ufeff")  # spreadsheet programs read the BOM as "this is UTF-8"
+    writer = csv.writer(response)
+    rounds = [round_number] if round_number else standings.rounds
+    header = [_("Rank"), _("Start number"), _("Name")]
+    header += [_("Round %(n)s") % {"n": n} for n in rounds]
+    header += [_("Points")]
+    if standings.counts_solos:
+        header += [_("Won solos")]
+    header += [_("Tie broken by"), _("Withdrawn")]
+    writer.writerow(header)
+    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
+    for row in context["rows"]:
+        line = [row.rank, row.start_number, row.name]
+        line += [row.points.get(n, "") for n in rounds]
+        line += [row.shown_points]
+        if standings.counts_solos:
+            line += [row.shown_solos]
+        line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
+        writer.writerow(line)
+    return response
+
+
+def public_etag(tournament: Tournament, round_number: int | None) -> str:
+    figures = Table.objects.filter(tournament_table__round__tournament=tournament).aggregate(
+        versions=Sum("version"), tables=Count("pk")
+    )
+    return (
+        f'"{tournament.version}-{figures["tables"]}-{figures["versions"] or 0}'
+        f'-{round_number or 0}-{get_language()}"'
+    )
+
+
+@require_GET
+def public_standings(request, key: str):
+    """Read-only standings for a projector: large type, refreshing itself."""
+    tournament = get_object_or_404(Tournament, public_key=key)
+    context = standings_context(tournament, round_choice(request, tournament))
+    return render(request, "tournaments/public.html", context)
+
+
+@require_GET
+def public_standings_live(request, key: str):
+    tournament = get_object_or_404(Tournament, public_key=key)
+    round_number = round_choice(request, tournament)
+    etag = public_etag(tournament, round_number)
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        context = standings_context(tournament, round_number)
+        response = render(request, "tournaments/_public_live.html", context)
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
