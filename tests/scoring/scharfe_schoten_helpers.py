@@ -1,5 +1,7 @@
 """Helpers for Scharfe Schoten scorepad tests: create a table and post rounds like a phone."""
 
+import html
+
 from django.urls import reverse
 
 from scoring.models import Access, Revision
@@ -56,3 +58,8 @@ def current(table, number) -> Revision:
 
 # One colour column per player that sums to 12 per colour: everybody's "nothing special".
 EVEN_3 = ["R4 G4 Y4 B4", "R4 G4 Y4 B4", "R4 G4 Y4 B4"]
+
+
+def page_text(response) -> str:
+    """The visible text like ``helpers.text``, with entities decoded ("&gt;" → ">")."""
+    return html.unescape(text(response))

@@ -26,6 +26,8 @@ def engine_language() -> str:
 
 
 def sentence(text: str) -> str:
+    """An engine message as a sentence of the error list ("red: …" → "Red: ….")."""
+    text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else f"{text}."
 
 
