@@ -207,6 +207,27 @@ def test_after_the_reveal_the_scorer_enters_the_cards_and_the_round_is_scored(cl
     assert "Runde 2 von 4" in page_text(client.get(reverse("table", args=[key])))
 
 
+def test_a_revealed_round_is_corrected_like_any_other(client):
+    table, key = hidden_table(client)
+    for seat, prediction in enumerate(["RY", "BG", "RY", "YR"]):
+        predict(phone_of(key, seat), key, prediction[0], prediction[1])
+    post_round(client, key, 1, round_fields(collected=COLLECTED), base=4)
+    form = client.get(reverse("round", args=[key, 1])).content.decode()
+    assert '<option value="B" selected>' in form.split('name="most_1"')[1].split("</select>")[0]
+    fixed = post_round(
+        client,
+        key,
+        1,
+        round_fields(["RY", "BG", "RY", "YG"], COLLECTED),
+        base=5,
+        reason="Dora hat sich verlesen",
+    )
+    assert fixed.status_code == 302
+    # Dora: yellow still strictly most (5), green not fewest (0): 5 instead of 18.
+    assert current(table, 1).scores == [14, 5, 3, 5]
+    assert "Dora hat sich verlesen" in page_text(client.get(reverse("round", args=[key, 1])))
+
+
 def test_cards_cannot_be_saved_before_all_predictions_are_in(client):
     table, key = hidden_table(client)
     predict(phone_of(key, 0), key, "R", "Y")
