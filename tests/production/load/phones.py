@@ -1,0 +1,362 @@
+"""Simulated phones at card tables, as an asyncio HTTP client in its own process.
+
+Every table has scorer phones (the scorer link: they enter rounds, correct earlier ones and now
+and then tap "save" twice) and viewer phones (the viewer link); every phone polls the live
+fragment every 3 s with If-None-Match, as htmx does. Forms are real: the CSRF token, ``base``
+and ``submission`` come from the page the phone loaded, cookies are kept per phone, and the
+proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
+
+Writes a JSON file with every request (kind, status, latency) and every submission (for the
+database check in run.py). ``--mode floor`` sends the same schedule to a bare view.
+
+    python -m tests.production.load.phones --base http://127.0.0.1:8765 --out app.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import random
+import re
+import resource
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+import aiohttp
+
+from .games import FILLERS, current_values
+
+POLL_SECONDS = 3.0
+INPUT = re.compile(r"<input\b[^>]*>")
+ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+FORM_ACTION = re.compile(r'<form method="post" action="(/t/[^"]+/rounds/(\d+)/save/)"')
+LIVE_URL = re.compile(r'id="live"[^>]*hx-get="([^"]+)"')
+LINK = re.compile(r"/t/([\w-]{16,})/")
+
+
+@dataclass
+class Form:
+    action: str
+    round_number: int
+    fields: dict[str, str]
+
+
+def parse_form(page: str) -> Form | None:
+    match = FORM_ACTION.search(page)
+    if match is None:
+        return None
+    end = page.find("</form>", match.end())
+    fields = {}
+    for tag in INPUT.findall(page[match.end() : end]):
+        attrs = dict(ATTR.findall(tag))
+        if "name" in attrs and attrs.get("type") != "checkbox":
+            fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
+    return Form(match.group(1), int(match.group(2)), fields)
+
+
+@dataclass
+class Run:
+    base: str
+    mode: str
+    deadline: float
+    max_requests: int
+    fault: bool
+    requests: list = field(default_factory=list)  # (t, kind, status, ms)
+    submissions: list = field(default_factory=list)
+    sent: int = 0
+
+    @property
+    def over(self) -> bool:
+        return time.time() >= self.deadline or self.sent >= self.max_requests
+
+
+class Phone:
+    def __init__(self, run: Run, http: aiohttp.ClientSession, rng: random.Random, name: str):
+        self.run, self.http, self.rng, self.name = run, http, rng, name
+        self.cookies: dict[str, str] = {}
+        self.live_url: str | None = None
+        # The browser's cache: htmx's request revalidates what it got for the same URL.
+        self.etags: dict[str, str] = {}
+        host = run.base.split("://", 1)[1]
+        self.headers = {"X-Forwarded-Proto": "https", "Origin": f"https://{host}"}
+
+    async def pause(self, seconds: float):
+        """Waits, but never past the end of the run."""
+        await asyncio.sleep(max(0.0, min(seconds, self.run.deadline - time.time())))
+
+    async def request(self, kind, method, url, data=None, headers=None, *, record=True):
+        """One request; returns (status, headers, body) or (0, {}, "") on a transport error."""
+        self.run.sent += 1
+        url = urljoin(self.run.base, url)
+        all_headers = dict(self.headers, **(headers or {}))
+        if self.cookies:
+            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "POST":
+            all_headers["Referer"] = all_headers["Origin"] + "/"
+        start = time.perf_counter()
+        try:
+            async with self.http.request(
+                method, url, data=data, headers=all_headers, allow_redirects=False
+            ) as response:
+                body = await response.text()
+                status, response_headers = response.status, response.headers
+                for name, morsel in response.cookies.items():
+                    if morsel.value:
+                        self.cookies[name] = morsel.value
+                    else:
+                        self.cookies.pop(name, None)
+        except (TimeoutError, aiohttp.ClientError) as error:
+            status, response_headers, body = 0, {}, type(error).__name__
+        ms = (time.perf_counter() - start) * 1000
+        if record:
+            self.run.requests.append((time.time(), kind, status, round(ms, 2)))
+        return status, response_headers, body
+
+    # --- what every phone does: poll the live fragment ---------------------------------------
+    async def poll_forever(self, ramp: float):
+        await self.pause(ramp + self.rng.uniform(0, POLL_SECONDS))
+        while not self.run.over:
+            if self.run.mode == "floor":
+                await self.request("poll", "GET", "/_floor/")
+            elif self.live_url:
+                url = self.live_url
+                headers = {"HX-Request": "true"}
+                if url in self.etags:
+                    headers["If-None-Match"] = self.etags[url]
+                status, response_headers, body = await self.request(
+                    "poll", "GET", url, headers=headers
+                )
+                if status == 200:
+                    self.etags[url] = response_headers.get("ETag")
+                    self.follow_live_url(body)
+            await self.pause(POLL_SECONDS)
+
+    def follow_live_url(self, page: str):
+        match = LIVE_URL.search(page)
+        if match:
+            self.live_url = html.unescape(match.group(1))
+
+    async def open_page(self, url: str, kind="page") -> str | None:
+        if self.run.mode == "floor":
+            await self.request(kind, "GET", "/_floor/")
+            return None
+        status, _headers, body = await self.request(kind, "GET", url)
+        if status != 200:
+            return None
+        self.follow_live_url(body)
+        return body
+
+
+class Table:
+    def __init__(self, game: str, scorer_key: str = "", viewer_key: str = ""):
+        self.game, self.scorer_key, self.viewer_key = game, scorer_key, viewer_key
+        self.saved_rounds = 0  # highest round number this table's phones know is saved
+
+    @property
+    def scorer_url(self):
+        return f"/t/{self.scorer_key}/"
+
+
+async def create_table(phone: Phone, game: str, players: int) -> Table | None:
+    """A phone starts a table through the real creation form, then reads the viewer link."""
+    _status, _h, body = await phone.request("create", "GET", f"/new/{game}/")
+    inputs = [dict(ATTR.findall(tag)) for tag in INPUT.findall(body)]
+    form = {
+        attrs["name"]: html.unescape(attrs.get("value", "")) for attrs in inputs if "name" in attrs
+    }
+    data = {
+        "csrfmiddlewaretoken": form.get("csrfmiddlewaretoken", ""),
+        **FILLERS[game].creation(players),
+        "author": phone.name,
+    }
+    status, headers, _b = await phone.request("create", "POST", f"/new/{game}/", data=data)
+    if status != 302:
+        return None
+    scorer_key = LINK.search(headers["Location"]).group(1)
+    _s, _h, share = await phone.request("create", "GET", f"/t/{scorer_key}/share/")
+    viewer_key = next((k for k in LINK.findall(share) if k != scorer_key), "")
+    return Table(game, scorer_key, viewer_key)
+
+
+class Scorer(Phone):
+    """Enters the next round, now and then corrects a saved one or taps save twice."""
+
+    async def play(self, table, ramp: float, think: float, p_correction: float, p_double: float):
+        await self.pause(self.rng.uniform(0, ramp))
+        page = await self.open_page(table.scorer_url)
+        await self.pause(self.rng.uniform(0, think))
+        while not self.run.over:
+            if table.saved_rounds and self.rng.random() < p_correction:
+                # Tap a saved round on the sheet, change it, save it with a reason.
+                number = self.rng.randint(1, table.saved_rounds)
+                round_page = await self.open_page(f"{table.scorer_url}rounds/{number}/")
+                page = await self.save(table, round_page, p_double, True) or page
+            else:
+                # The sheet the phone shows carries the next round's form (possibly stale:
+                # another phone may have saved that round meanwhile, which is a conflict).
+                page = await self.save(table, page, p_double, False) or page
+            await self.pause(self.rng.expovariate(1 / think))
+
+    async def save(self, table: Table, page: str | None, p_double: float, correction: bool):
+        """Fills and posts the form of ``page``; returns the page the save led to."""
+        if self.run.mode == "floor":
+            await self.request("entry", "POST", "/_floor/", data={"x": "1"})
+            await self.open_page("/_floor/", kind="follow")
+            return None
+        form = parse_form(page) if page else None
+        if form is None:  # the game is over (or the page failed): reload the sheet
+            return await self.open_page(table.scorer_url)
+        filler = FILLERS[table.game]
+        before = current_values(form.fields)
+        values = filler.round(form.round_number, self.rng)
+        while correction and filler.same(values, before):
+            values = filler.round(form.round_number, self.rng)
+        data = {
+            "csrfmiddlewaretoken": form.fields["csrfmiddlewaretoken"],
+            "base": form.fields["base"],
+            "submission": form.fields["submission"],
+            "author": self.name,
+            "reason": "Stiche falsch gezählt" if correction else "",
+            **values,
+        }
+        double = self.rng.random() < p_double
+        taps = 2 if double else 1
+        results = await asyncio.gather(*(self.post_entry(form, data) for _ in range(taps)))
+        for status, location in results:
+            self.run.submissions.append(
+                {
+                    "table": table.scorer_key,
+                    "round": form.round_number,
+                    "base": int(form.fields["base"]),
+                    "submission": data["submission"],
+                    "values": values,
+                    "status": status,
+                    "saved": status == 302 and "#round-" in location,
+                    "correction": correction,
+                    "double": double,
+                    "t": time.time(),
+                }
+            )
+        status, location = results[-1]
+        if status == 302:
+            table.saved_rounds = max(table.saved_rounds, form.round_number)
+            return await self.open_page(location, kind="follow")
+        if status == 409:
+            # The conflict page shows the newer entry; the user reloads the sheet and goes on.
+            return await self.open_page(table.scorer_url)
+        return None
+
+    async def post_entry(self, form: Form, data: dict) -> tuple[int, str]:
+        """Posts the entry; while the app answers 503 (database restarting) the user goes
+        back and saves again: the same form, the same submission token."""
+        for _attempt in range(30):
+            status, headers, _body = await self.request("entry", "POST", form.action, data=data)
+            if not (self.run.fault and status in (0, 503)) or self.run.over:
+                break
+            await asyncio.sleep(float(headers.get("Retry-After", 2)))
+        return status, headers.get("Location", "") if status == 302 else ""
+
+
+class Viewer(Phone):
+    async def watch(self, table: Table, ramp: float):
+        await self.pause(self.rng.uniform(0, ramp))
+        await self.open_page(f"/t/{table.viewer_key}/")
+
+
+async def main(args) -> dict:
+    rng = random.Random(args.seed)
+    connector = aiohttp.TCPConnector(limit=args.connections, force_close=False)
+    timeout = aiohttp.ClientTimeout(total=args.timeout)
+    async with aiohttp.ClientSession(
+        connector=connector, timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()
+    ) as http:
+        setup = Run(args.base, args.mode, time.time() + 600, 10**9, False)
+        tables: list[tuple[Table, Phone]] = []
+        if args.mode == "floor":
+            tables = [(Table(args.game), None) for _ in range(args.tables)]
+        else:
+            gate = asyncio.Semaphore(16)
+
+            async def start(i):
+                async with gate:
+                    phone = Scorer(setup, http, random.Random(rng.random()), f"Phone{i}-0")
+                    return await create_table(phone, args.game, args.players), phone
+
+            tables = await asyncio.gather(*(start(i) for i in range(args.tables)))
+            missing = sum(1 for table, _phone in tables if table is None)
+            if missing:
+                raise SystemExit(f"{missing} of {args.tables} tables could not be created")
+
+        run = Run(args.base, args.mode, time.time() + args.duration, args.max_requests, args.fault)
+        with open(args.out + ".started", "w") as marker:  # run.py times its faults from here
+            marker.write(str(time.time()))
+        tasks = []
+        cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+        started = time.time()
+        for i, (table, creator) in enumerate(tables):
+            for p in range(args.phones):
+                name = f"Phone{i}-{p}"
+                if p < args.scorers:
+                    phone = Scorer(run, http, random.Random(rng.random()), name)
+                    if creator is not None and p == 0:
+                        phone.cookies = dict(creator.cookies)  # the phone that created it
+                    # One phone keeps the sheet; the others chip in now and then.
+                    think = args.think if p == 0 else args.think * 3
+                    tasks.append(
+                        phone.play(table, args.ramp, think, args.corrections, args.doubles)
+                    )
+                else:
+                    phone = Viewer(run, http, random.Random(rng.random()), name)
+                    tasks.append(phone.watch(table, args.ramp))
+                tasks.append(phone.poll_forever(args.ramp))
+        await asyncio.gather(*tasks)
+        elapsed = time.time() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    return {
+        "mode": args.mode,
+        "tables": args.tables,
+        "phones": args.phones,
+        "started": started,
+        "elapsed": elapsed,
+        "generator_cpu_seconds": cpu,
+        "requests": run.requests,
+        "submissions": run.submissions,
+    }
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="http://127.0.0.1:PORT (loopback only)")
+    parser.add_argument("--mode", choices=["app", "floor"], default="app")
+    parser.add_argument("--game", default="schatzsuche", choices=sorted(FILLERS))
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=4, help="phones per table")
+    parser.add_argument("--scorers", type=int, default=2, help="of which on the scorer link")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--max-requests", type=int, default=200_000)
+    parser.add_argument("--think", type=float, default=30.0, help="mean s between a scorer's saves")
+    parser.add_argument("--ramp", type=float, default=10, help="s over which phones join")
+    parser.add_argument("--corrections", type=float, default=0.15)
+    parser.add_argument("--doubles", type=float, default=0.05)
+    parser.add_argument("--connections", type=int, default=256)
+    parser.add_argument("--timeout", type=float, default=15)
+    parser.add_argument("--fault", action="store_true", help="retry saves through 503s")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    host = args.base.split("://", 1)[1].split(":")[0]
+    if host not in ("127.0.0.1", "localhost", "[::1]"):
+        parser.error("the load test only targets this machine's loopback address")
+    return args
+
+
+if __name__ == "__main__":
+    arguments = parse_args()
+    result = asyncio.run(main(arguments))
+    with open(arguments.out, "w") as out:
+        json.dump(result, out)

@@ -1,0 +1,309 @@
+"""Load test (make loadtest) and fault test (make faulttest) against gunicorn + PostgreSQL.
+
+Starts everything it needs on this machine's loopback and removes it afterwards: a throwaway
+database (a dedicated PostgreSQL cluster for the fault test, so that restarting it disturbs
+nobody else), the app under gunicorn with production settings (Redis for the rate-limit
+counters when one answers on 127.0.0.1:6379), the simulated phones (phones.py, a process of
+their own), then the database check (verify.py) and the same schedule against a bare view
+(the floor). Bounded: --duration seconds and --max-requests per phase.
+
+    python -m tests.production.load.run --tables 200 --phones 4 --duration 60
+    python -m tests.production.load.run --fault --tables 50 --duration 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from .report import print_fault, print_load, summarize
+
+ROOT = Path(__file__).resolve().parents[3]
+VENV_BIN = Path(sys.executable).parent
+PG_ADMIN = os.environ.get("LOAD_PG_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sh(*command, check=True, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(command, check=check, capture_output=True, text=True, **kwargs)
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------
+def pg_version() -> str:
+    return sorted(os.listdir("/etc/postgresql"), key=lambda v: [int(x) for x in v.split(".")])[-1]
+
+
+@contextmanager
+def dedicated_cluster(name: str, port: int):
+    """A PostgreSQL cluster of its own (Debian's pg_createcluster), dropped afterwards."""
+    version = pg_version()
+    if name == "main":  # explicitly asked to restart the machine's shared cluster
+        yield version, name, PG_ADMIN
+        return
+    if Path(f"/etc/postgresql/{version}/{name}").exists():
+        sh("pg_dropcluster", "--stop", version, name, check=False)
+    sh("pg_createcluster", version, name, "-p", str(port), "--", "--auth=trust")
+    sh("pg_ctlcluster", "--skip-systemctl-redirect", version, name, "start")
+    try:
+        yield version, name, f"postgres://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        sh("pg_dropcluster", "--stop", version, name, check=False)
+
+
+@contextmanager
+def throwaway_database(admin_url: str):
+    import psycopg
+
+    name = f"stichblock_load_{os.getpid()}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin_url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        from django.conf import settings
+
+        if settings.configured:
+            from django.db import connections
+
+            connections.close_all()
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def redis_url() -> str:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            if s.recv(16).startswith(b"+PONG"):
+                return "redis://127.0.0.1:6379/0"
+    except OSError:
+        pass
+    return ""
+
+
+# --- the app ----------------------------------------------------------------------------------
+def server_env(database_url: str, port: int, static_root: str, args) -> dict:
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GUNICORN_", "REDIS"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="tests.production.load.settings",
+        DATABASE_URL=database_url,
+        DJANGO_PRODUCTION="1",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_MANIFEST_STATIC="1",
+        DJANGO_STATIC_ROOT=static_root,
+        DJANGO_CACHE_PREFIX=f"load-{os.getpid()}",
+        GUNICORN_BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY=str(args.workers),
+        GUNICORN_WORKER_CLASS=args.worker_class,
+        GUNICORN_THREADS=str(args.threads),
+        GUNICORN_MAX_REQUESTS="0",  # no recycling: worker CPU times cover the whole run
+        GUNICORN_LOG_LEVEL="warning",
+    )
+    if args.pool:
+        env["DJANGO_DB_POOL"] = "1"
+    if url := redis_url():
+        env["REDIS_URL"] = url
+    return env
+
+
+def manage(env: dict, *command: str):
+    sh(str(VENV_BIN / "python"), "manage.py", *command, cwd=ROOT, env=env)
+
+
+@contextmanager
+def gunicorn(env: dict, port: int, log_path: Path):
+    log = open(log_path, "w")  # noqa: SIM115 - closed below, after the server stopped
+    server = subprocess.Popen(
+        [str(VENV_BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py", "stichblock.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.time() > deadline:
+                    raise SystemExit(f"gunicorn did not start; see {log_path}") from None
+                time.sleep(0.2)
+        yield server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def process_cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError):
+            continue
+    return total / ticks
+
+
+def server_pids(server: subprocess.Popen) -> list[int]:
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return [server.pid, *map(int, children)]
+
+
+def run_phones(port: int, mode: str, out: Path, args, server) -> dict:
+    command = [
+        str(VENV_BIN / "python"), "-m", "tests.production.load.phones",
+        "--base", f"http://127.0.0.1:{port}", "--mode", mode, "--out", str(out),
+        "--tables", str(args.tables), "--phones", str(args.phones),
+        "--scorers", str(args.scorers), "--duration", str(args.duration),
+        "--max-requests", str(args.max_requests), "--think", str(args.think),
+        "--seed", str(args.seed), "--ramp", str(args.ramp),
+    ]  # fmt: skip
+    if args.fault:
+        command.append("--fault")
+    pids = server_pids(server)
+    cpu_before = process_cpu_seconds(pids)
+    subprocess.run(command, cwd=ROOT, check=True, timeout=args.duration + 900)
+    cpu = process_cpu_seconds(pids) - cpu_before
+    result = json.loads(out.read_text())
+    result["server_cpu_seconds"] = cpu
+    return result
+
+
+def restart_later(version, cluster, started: Path, delay: float, down: float, events: dict):
+    """``delay`` seconds into the load (the phones write ``started`` when it begins) stops the
+    cluster, keeps it down ``down`` seconds and starts it; down=0: `pg_ctlcluster restart`."""
+
+    def restart():
+        deadline = time.time() + 300
+        while not started.exists() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(delay)
+        ctl = ["pg_ctlcluster", "--skip-systemctl-redirect", version, cluster]
+        events["down"] = time.time()
+        if down:
+            sh(*ctl, "stop")
+            time.sleep(down)
+            sh(*ctl, "start")
+        else:
+            sh(*ctl, "restart")
+        events["up"] = time.time()
+
+    thread = threading.Thread(target=restart, daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    port = free_port()
+    work = Path(tempfile.mkdtemp(prefix="stichblock-load-"))
+    events: dict = {}
+    floor = None
+    try:
+        with ExitStack() as stack:
+            if args.fault:
+                version, name, admin_url = stack.enter_context(
+                    dedicated_cluster(args.fault_cluster, args.fault_port)
+                )
+            else:
+                version, name, admin_url = None, None, PG_ADMIN
+            database_url = stack.enter_context(throwaway_database(admin_url))
+            env = server_env(database_url, port, str(work / "static"), args)
+            manage(env, "migrate", "--noinput")
+            manage(env, "collectstatic", "--noinput", "-v0")
+            with gunicorn(env, port, work / "gunicorn.log") as server:
+                restarter = None
+                if args.fault:
+                    started = work / "app.json.started"
+                    delay = args.duration * args.restart_at
+                    restarter = restart_later(version, name, started, delay, args.down, events)
+                app = run_phones(port, "app", work / "app.json", args, server)
+                if restarter:
+                    restarter.join(timeout=120)
+                if not args.fault and not args.no_floor:
+                    floor = run_phones(port, "floor", work / "floor.json", args, server)
+            for key in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY"):
+                os.environ[key] = env[key]
+            import django
+
+            django.setup()
+            from .verify import check_database
+
+            database = check_database(app["submissions"], fault=args.fault)
+        app_summary = summarize(app, fault_window=events if args.fault else None)
+        if args.fault:
+            return print_fault(app_summary, database, events, args)
+        floor_summary = summarize(floor) if floor else None
+        return print_load(app_summary, floor_summary, database, args, env)
+    finally:
+        if args.keep:
+            print(f"(kept {work})")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument(
+        "--scorers", type=int, default=2, help="phones per table on the scorer link"
+    )
+    parser.add_argument("--duration", type=float, default=60, help="seconds of load per phase")
+    parser.add_argument("--max-requests", type=int, default=200_000, help="per phase")
+    parser.add_argument("--think", type=float, default=30.0, help="mean s between a scorer's saves")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ramp", type=float, default=10, help="s over which phones join")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() * 2 + 1)
+    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--pool", action="store_true", help="psycopg pool, not persistent conns")
+    parser.add_argument("--no-floor", action="store_true")
+    parser.add_argument("--fault", action="store_true", help="restart PostgreSQL mid-load")
+    parser.add_argument(
+        "--fault-cluster",
+        default="stichblock_fault",
+        help='cluster to restart; "main" restarts the shared one',
+    )
+    parser.add_argument("--fault-port", type=int, default=5439)
+    parser.add_argument("--restart-at", type=float, default=0.35, help="fraction of --duration")
+    parser.add_argument(
+        "--down", type=float, default=5, help="s PostgreSQL stays down (0: restart)"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep logs and results")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
