@@ -54,6 +54,8 @@
   }
 
   function setUp() {
+    // Hidden groups are disabled, so the "none" chips that take back a tap are not needed.
+    document.documentElement.classList.add("sk-js");
     document.querySelectorAll("form[data-sk-entry]").forEach(function (form) {
       showParts(form);
       form.addEventListener("change", function () { showParts(form); });

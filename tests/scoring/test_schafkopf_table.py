@@ -246,10 +246,8 @@ def test_statistics_per_player(client):
     assert "4 Spiele gespeichert · 1 zusammengeworfen" in page
     assert "Spiele mitgespielt 3 3 3 3" in page
     assert "Selbst gespielt 1 1 0 1" in page
-    assert "… davon gewonnen 1 (100 %) 1 (100 %) 0 0 (0 %)" in page
-    assert "Rufspiel gewonnen/gespielt 1/1 – – –" in page
-    assert "Solo gewonnen/gespielt – 1/1 – –" in page
-    assert "Wenz gewonnen/gespielt – – – 0/1" in page
+    assert "… davon gewonnen 1 100 % 1 100 % 0 0 0 %" in page
+    assert "Nach Spiel (gewonnen/gespielt) Rufspiel 1/1 – – – Solo – 1/1 – – Wenz – – – 0/1" in page
     assert "Als Partner gewonnen 0/0 0/0 1/1 0/0" in page
     assert "Als Gegenspieler gewonnen 1/2 1/2 1/2 0/2" in page
     assert "Bestes Spiel +6 +36 +6 −1" in page

@@ -33,6 +33,7 @@ from .labels import (
     CHOICE_NAMES,
     CONTRACT_NAMES,
     NO,
+    NONE,
     OUTCOME_NAMES,
     OUTCOMES,
     PLAYED,
@@ -246,13 +247,20 @@ class SchafkopfEntryForm(EntryForm):
         f["contract"] = choice_field(
             _("Game"), [(c, CONTRACT_NAMES[c]) for c in contracts], required=True
         )
+        # Optional chip groups start at "none": without JavaScript every group is shown, and
+        # a chip tapped by mistake can be taken back (the page's script hides these).
+        none = [("", NONE)]
         f["called"] = choice_field(
-            _("Called Sau"), [(s, suit_name(s)) for s in CALLABLE_SUITS], required=False
+            _("Called Sau"), [*none, *((s, suit_name(s)) for s in CALLABLE_SUITS)], required=False
         )
-        f["suit"] = choice_field(_("Solo suit"), [(s, suit_name(s)) for s in SUITS], required=False)
-        f["declarer"] = choice_field(_("Declarer"), seat_choices, required=False)
-        f["partner"] = choice_field(_("Partner (had the called Sau)"), seat_choices, required=False)
-        f["outcome"] = choice_field(_("Result"), list(OUTCOME_NAMES.items()), required=False)
+        f["suit"] = choice_field(
+            _("Solo suit"), [*none, *((s, suit_name(s)) for s in SUITS)], required=False
+        )
+        f["declarer"] = choice_field(_("Declarer"), [*none, *seat_choices], required=False)
+        f["partner"] = choice_field(
+            _("Partner (had the called Sau)"), [*none, *seat_choices], required=False
+        )
+        f["outcome"] = choice_field(_("Result"), [*none, *OUTCOME_NAMES.items()], required=False)
         f["augen"] = int_field(_("Augen"), 0, 120, required=False)
         if settings["schwarz_must_be_claimed"]:
             f["schwarz_claimed"] = forms.BooleanField(label=_("Schwarz claimed"), required=False)

@@ -181,6 +181,7 @@ PRESET_NAMES = {
     "turnier-1-15": _("Turnier: Rufspiel 1, Solo 5 tournament points"),
 }
 YES, NO = pgettext_lazy("schafkopf", "yes"), pgettext_lazy("schafkopf", "no")
+NONE = pgettext_lazy("schafkopf", "none")
 
 
 def setting_value(profile: dict, key: str) -> str:
