@@ -25,6 +25,9 @@ help:
 	@echo "make install  create .venv and install only"
 	@echo "make bench    benchmarks (prints figures)"
 	@echo "make messages regenerate and compile the translations"
+	@echo "make serve-prod  gunicorn with production settings against DATABASE_URL"
+	@echo "make loadtest    200 tables x 4 phones against gunicorn + PostgreSQL (LOAD_ARGS=...)"
+	@echo "make faulttest   restart PostgreSQL under load; 503s, recovery, nothing half written"
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -87,3 +90,33 @@ messages-check: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
+
+# --- production (docs/production.md, deploy/) -------------------------------------------------
+.PHONY: serve-prod loadtest faulttest
+
+# gunicorn with production settings on http://127.0.0.1:$(PORT)/ against DATABASE_URL. No TLS
+# proxy here, so no HTTPS redirect; a throwaway secret key unless DJANGO_SECRET_KEY is set.
+serve-prod: install
+	@if [ -z "$$DATABASE_URL" ]; then \
+		echo "ERROR: make serve-prod needs DATABASE_URL (PostgreSQL), for example:" >&2; \
+		echo "       DATABASE_URL=postgres://postgres@127.0.0.1:5432/stichblock make serve-prod" >&2; \
+		exit 1; fi
+	@export DJANGO_PRODUCTION=1 DJANGO_SSL_REDIRECT=0 DJANGO_MANIFEST_STATIC=1 \
+		DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
+		DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}" \
+		GUNICORN_BIND="127.0.0.1:$(PORT)" GUNICORN_ACCESS_LOG="$${GUNICORN_ACCESS_LOG:--}"; \
+	$(PY) manage.py collectstatic --noinput -v0 && \
+	$(PY) manage.py migrate --noinput && \
+	echo "Stichblock (production settings) on http://127.0.0.1:$(PORT)/" && \
+	exec $(VENV)/bin/gunicorn -c deploy/gunicorn.conf.py stichblock.wsgi
+
+# Bounded load (LOAD_ARGS, e.g. "--tables 50 --duration 20"): loopback only, a throwaway
+# database, prints requests/s, p50/p95/p99, errors, and checks every round in the database.
+loadtest: install
+	$(PY) -m pip install --quiet -e '.[load]'
+	$(PY) -m tests.production.load.run $(LOAD_ARGS)
+
+# PostgreSQL (a dedicated cluster) stopped and started in the middle of the load.
+faulttest: install
+	$(PY) -m pip install --quiet -e '.[load]'
+	$(PY) -m tests.production.load.run --fault --tables 50 --duration 40 $(FAULT_ARGS)
