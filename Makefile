@@ -72,6 +72,7 @@ test-db: install
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m scoring.bench $(BENCH_ARGS)
+	$(PY) -m tournaments.bench $(TOURNAMENT_BENCH_ARGS)
 
 # German translations live in locale/de/parts/<area>.po (one file per area, so parallel work
 # does not collide); this merges them into the catalog Django reads and compiles it.
