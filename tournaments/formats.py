@@ -8,9 +8,9 @@ Schafkopf is open-ended: a table plays games until the round's number of games i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from django.db.models import Q
 
 from scoring.pads import PADS
 from scoring.rules.schatzsuche import scores as schatzsuche_rules
@@ -28,8 +28,8 @@ class Format:
     zero_sum: bool = False  # every game's scores add up to 0
     counts_solos: bool = False  # won solos are a tie-break
     default_profile: str | None = None  # None: the game's own default profile
-    # Keys of a round's data the standings need (fetched without loading the whole data).
-    data_keys: tuple[str, ...] = ()
+    # Per-seat lists in a game's data that the standings sum too (e.g. Schatzsuche revokes).
+    seat_sums: tuple[str, ...] = ()
     # Fields of the scorepad's creation form that shape the rules besides its rule fields.
     profile_fields: tuple[str, ...] = ()
 
@@ -44,9 +44,15 @@ class Format:
         odd = {"larger": size + 1, "smaller": size - 1}.get(remainder)
         return odd if odd in self.available_sizes() else None
 
-    def won_solo(self, data: dict[str, Any], scores: Sequence[int]) -> int | None:
-        """The seat that won a solo in this game, if any."""
+    @property
+    def most_seats(self) -> int:
+        return max(self.sizes)
+
+    def won_solos(self) -> Q | None:
+        """The games (revisions) whose declarer won a solo; None: the game has no solos."""
         return None
+
+    solo_declarer = "declarer"  # the data key naming the seat that played the solo
 
     def points(self, totals: list[int], extras: dict[str, list[int]]) -> list[int]:
         """A table's points in the standings from its summed scores (and summed extras)."""
@@ -55,12 +61,9 @@ class Format:
 
 @dataclass(frozen=True)
 class SchafkopfFormat(Format):
-    def won_solo(self, data, scores):
-        declarer = data.get("declarer")
-        solo = data.get("contract") in SOLO_CONTRACTS and data.get("won") is True
-        if solo and isinstance(declarer, int) and 0 <= declarer < len(scores):
-            return declarer
-        return None
+    def won_solos(self):
+        # The Schafkopf pad's data: contract, declarer and won (scoring/pads/schafkopf/game.py).
+        return Q(data__contract__in=sorted(SOLO_CONTRACTS), data__won=True)
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,9 @@ FORMATS: dict[str, Format] = {
             zero_sum=True,
             counts_solos=True,
             default_profile="turnier-1-15",
-            data_keys=("contract", "declarer", "won"),
             profile_fields=("preset", "money"),
         ),
-        SchatzsucheFormat("schatzsuche", base_sizes=(3,), sizes=(3,), data_keys=("penalties",)),
+        SchatzsucheFormat("schatzsuche", base_sizes=(3,), sizes=(3,), seat_sums=("penalties",)),
         Format("scharfe_schoten", base_sizes=(3, 4), sizes=(3, 4)),
         # Two players need the variant for two (another deck): not at a tournament table.
         Format("stichwahl", base_sizes=(4, 3), sizes=(3, 4)),

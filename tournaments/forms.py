@@ -78,6 +78,7 @@ class TournamentForm(forms.ModelForm):
         pad = get_pad(game)
         self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
         self.fields["rounds"] = int_field(_("Rounds"), max(1, minimum_rounds), 20)
+        self.fields["rounds"].initial = Tournament._meta.get_field("rounds").default
         sizes = [s for s in self.fmt.base_sizes if s in self.fmt.available_sizes()]
         self.fields["table_size"] = forms.TypedChoiceField(
             label=_("Players per table"),
@@ -108,6 +109,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["tie_break"].initial = tie_breaks[0][0]
         if self.fmt.open_ended:
             self.fields["games_per_round"] = int_field(_("Games per round and table"), 1, 200)
+            self.fields["games_per_round"].initial = Tournament._meta.get_field(
+                "games_per_round"
+            ).default
         else:
             del self.fields["games_per_round"]
         profiles = list(pad.profiles())

@@ -1,8 +1,9 @@
 """Standings: points per round and overall, ranked with the tournament's tie-breaks.
 
-Three queries whatever the number of players: the entry list, the drawn seats of the
-published rounds, and the current complete revisions of all the tournament's tables (only
-their scores and the few data keys the game's format needs, not whole model rows).
+Four queries whatever the number of players: the entry list, the drawn seats of the
+published rounds, and two aggregates over the current complete revisions of all the
+tournament's tables (the database sums each table's scores per seat, and counts won solos
+per table and declarer).
 """
 
 from __future__ import annotations
@@ -10,6 +11,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 from dataclasses import dataclass, field
+
+from django.db.models import Count, IntegerField, Sum
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.functions import Cast
 
 from scoring.models import Revision
 
@@ -120,7 +125,11 @@ def compute(tournament: Tournament, round_number: int | None = None) -> Standing
 
 
 def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
-    """Per scorepad table: summed scores, summed extra data keys, won solos, games counted."""
+    """Per scorepad table: summed scores, summed extras, won solos and games counted.
+
+    The database sums the games (one aggregate row per table, and one per table and solo
+    player), so Python never decodes the thousands of revisions of a large tournament.
+    """
     revisions = Revision.objects.filter(
         round__table__tournament_table__round__tournament=tournament,
         is_current=True,
@@ -128,30 +137,33 @@ def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
     )
     if fmt.open_ended:
         revisions = revisions.filter(round__number__lte=tournament.games_per_round)
-    keys = fmt.data_keys
-    results: dict[int, tuple] = {}
-    for table_id, scores, *values in revisions.values_list(
-        "round__table_id", "scores", *(f"data__{key}" for key in keys)
-    ):
-        if table_id not in results:
-            results[table_id] = ([0] * len(scores), {}, [0] * len(scores), [0])
-        totals, extras, solos, games = results[table_id]
-        games[0] += 1
-        for seat, score in enumerate(scores):
-            totals[seat] += score
-        data = dict(zip(keys, values, strict=True))
-        for key, value in data.items():
-            if isinstance(value, list):
-                summed = extras.setdefault(key, [0] * len(scores))
-                for seat, amount in enumerate(value):
-                    summed[seat] += amount or 0
-        winner = fmt.won_solo(data, scores)
-        if winner is not None:
-            solos[winner] += 1
-    return {
-        table_id: (totals, extras, solos, games[0])
-        for table_id, (totals, extras, solos, games) in results.items()
-    }
+    seats = range(fmt.most_seats)
+    sums = {"games": Count("pk")}
+    for seat in seats:
+        sums[f"score_{seat}"] = Sum(seat_value("scores", seat))
+        for key in fmt.seat_sums:
+            sums[f"{key}_{seat}"] = Sum(seat_value(KeyTransform(key, "data"), seat))
+    results = {}
+    for row in revisions.values("round__table_id").annotate(**sums).order_by():
+        # Seats a table does not have sum to None; the table's seat count cuts them off.
+        size = sum(1 for seat in seats if row[f"score_{seat}"] is not None)
+        totals = [row[f"score_{seat}"] for seat in range(size)]
+        extras = {key: [row[f"{key}_{seat}"] or 0 for seat in range(size)] for key in fmt.seat_sums}
+        results[row["round__table_id"]] = (totals, extras, [0] * size, row["games"])
+    solos = fmt.won_solos()
+    if solos is not None:
+        declarer = f"data__{fmt.solo_declarer}"
+        won = revisions.filter(solos).values("round__table_id", declarer).annotate(n=Count("pk"))
+        for row in won.order_by():
+            table_solos = results[row["round__table_id"]][2]
+            if isinstance(row[declarer], int) and 0 <= row[declarer] < len(table_solos):
+                table_solos[row[declarer]] += row["n"]
+    return results
+
+
+def seat_value(source, seat: int):
+    """One seat's number from a per-seat JSON list, as an integer the database can sum."""
+    return Cast(KeyTextTransform(str(seat), source), IntegerField())
 
 
 def rank(standings: Standings) -> None:

@@ -6,6 +6,7 @@ tie-breaks, entry list."
 """
 
 import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -185,3 +186,49 @@ def test_public_page_needs_only_its_key(client):
     assert "Anna" in text(public)
     assert client.get(reverse("public_standings", args=["falsch"])).status_code == 404
     assert len(tournament.public_key) >= 24
+
+
+def test_schafkopf_setup_defaults_to_turnier_1_15_and_accepts_custom_rules(client):
+    """tournaments.md: "Solo or Wenz +15 / −5 each" is the tournament tariff; schafkopf.md:
+    "A session or tournament stores a frozen copy of its profile"."""
+    logged_in(client)
+    url = reverse("tournament_new", args=["schafkopf"])
+    page = client.get(url).content.decode()
+    assert '<option value="turnier-1-15" selected>' in page
+    # The custom rules start from the tournament preset too.
+    assert re.search(r'name="rules-preset" value="turnier-1-15"[^>]*checked', page)
+    base = {
+        "name": "Preisschafkopf",
+        "rounds": 3,
+        "games_per_round": 32,
+        "table_size": 4,
+        "remainder": "larger",
+        "tie_break": "solos_lot",
+    }
+    response = client.post(url, {**base, "profile": "turnier-1-15"})
+    assert response.status_code == 302
+    plain = Tournament.objects.get(name="Preisschafkopf")
+    assert plain.profile_name == "turnier-1-15"
+    assert (plain.profile["base_solo"], plain.profile["misplay"]) == (5, "offender_pays")
+    assert plain.games_per_round == 32 and plain.remainder == "larger"
+
+    custom = {
+        **base,
+        "name": "Liga",
+        "profile": "custom",
+        "rules-preset": "turnier-1-15",
+        "rules-base_solo": 6,
+        "rules-passed_deal": "ramsch",
+    }
+    response = client.post(url, custom)
+    assert response.status_code == 302, text(response)[:3000]
+    liga = Tournament.objects.get(name="Liga")
+    assert liga.profile_name == "turnier-1-15+custom"
+    assert liga.profile["base_solo"] == 6 and liga.profile["passed_deal"] == "ramsch"
+    assert liga.profile["base_rufspiel"] == 1
+
+    bad = client.post(url, {**custom, "name": "Kaputt", "rules-laufende_from": 99})
+    assert bad.status_code == 422
+    assert "Laufende" in text(bad)
+    three = client.post(url, {**base, "name": "Dreier", "remainder": "smaller"})
+    assert three.status_code == 422

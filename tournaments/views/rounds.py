@@ -103,7 +103,7 @@ def round_sheets(request, pk: int, number: int):
         key = services.scorer_key(tournament_table.table)
         url = request.build_absolute_uri(reverse("table", args=[key]))
         # segno writes a plain SVG (paths only, no script): safe to inline for printing.
-        qr = segno.make(url, error="m").svg_inline(scale=3, border=2, dark="#111")
+        qr = segno.make(url, error="m").svg_inline(border=2, dark="#111", omitsize=True)
         sheets.append({"table": tournament_table, "seats": seats, "url": url, "qr": mark_safe(qr)})
     return render(
         request,

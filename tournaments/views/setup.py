@@ -113,6 +113,7 @@ def tournament_detail(request, pk: int):
     if current is not None:
         context["progress"] = round_progress(current)
         context["round"] = current
+        context["unconfirmed"] = sum(1 for item in context["progress"] if not item.locked)
     return render(request, "tournaments/detail.html", context)
 
 

@@ -208,5 +208,11 @@ T = {
     "Standings of": "Stand von",
     "Overall": "Gesamt",
     "Log out": "Abmelden",
-    "as of %(time)s": "Stand %(time)s",
+    "as of %(time)s": "%(time)s Uhr",
+    "After the last game a second player at the table confirms the result on his own phone.": "Nach dem letzten Spiel bestätigt ein zweiter Spieler am Tisch das Ergebnis auf seinem eigenen Handy.",
+    ("Round %(n)s: %(tables)s table is not confirmed yet.", "Round %(n)s: %(tables)s tables are not confirmed yet."): (
+        "Runde %(n)s: %(tables)s Tisch ist noch nicht bestätigt.",
+        "Runde %(n)s: %(tables)s Tische sind noch nicht bestätigt.",
+    ),
+    "Game %(n)s: details": "Spiel %(n)s: Einzelheiten",
 }

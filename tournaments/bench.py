@@ -1,0 +1,276 @@
+"""Standings speed: a 256-player Schafkopf tournament, 3 rounds of 32 games per table.
+
+``python -m tournaments.bench [--players 256] [--rounds 3] [--games 32] [--repeat 7]``
+(``make bench`` runs it). The data is built straight into a throw-away test database
+(SQLite in a temporary file; PostgreSQL when DATABASE_URL is set, as Django's test runner
+does: ``test_<name>``, dropped afterwards): players, three drawn rounds, one scorepad table
+per tournament table and one current revision per game, with the Schafkopf pad's data and
+its scores from the rules engine (turnier-1-15). It then prints the server time of the
+public standings page (median of several requests, through the whole middleware stack) and
+its number of database queries, next to the same figures for a tournament of a quarter of
+the players: the query count must not grow with the number of players. Times are the best
+of ``--repeat`` requests (the median is printed too), as in scoring.bench: on a shared
+machine the best run is the one least disturbed by other work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+import warnings
+from pathlib import Path
+
+TARGET_MS = 100
+# Rough shares of contracts at a tournament table (a Tout or a Sie is rare).
+CONTRACTS = (
+    ("rufspiel", 66),
+    ("solo", 16),
+    ("wenz", 8),
+    ("thrown_in", 7),
+    ("solo_tout", 1),
+    ("wenz_tout", 1),
+    ("sie", 1),
+)
+
+
+def setup_django(tmp: str):
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "stichblock.settings")
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["STICHBLOCK_DATA_DIR"] = tmp
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.test.utils import setup_databases
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        database.setdefault("TEST", {})["NAME"] = str(Path(tmp) / "bench.sqlite3")
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    return setup_databases(verbosity=0, interactive=False)
+
+
+def random_game(rng: random.Random, players: int, number: int) -> dict:
+    """The data the Schafkopf pad stores for one game at a table of ``players``."""
+    dealer = (number - 1) % players
+    sitting_out = dealer if players == 5 else None
+    active = [seat for seat in range(players) if seat != sitting_out]
+    contract = rng.choices([c for c, _w in CONTRACTS], [w for _c, w in CONTRACTS])[0]
+    game = {"dealer": dealer, "sitting_out": sitting_out, "contract": contract}
+    if contract == "thrown_in":
+        return game
+    declarer = rng.choice(active)
+    partner = None
+    if contract == "rufspiel":
+        partner = rng.choice([seat for seat in active if seat != declarer])
+    won = rng.random() < (0.62 if contract == "rufspiel" else 0.7)
+    schneider = contract not in ("solo_tout", "wenz_tout", "sie") and rng.random() < 0.15
+    schwarz = schneider and rng.random() < 0.1
+    if contract == "sie":
+        won, schneider, schwarz = True, False, False
+    game |= {
+        "declarer": declarer,
+        "partner": partner,
+        "called": rng.choice("EGS") if contract == "rufspiel" else None,
+        "suit": rng.choice("EGHS") if contract in ("solo", "solo_tout") else None,
+        "augen": None,
+        "result": None,
+        "laufende": 0,
+        "stoss": rng.random() < 0.08,
+        "retour": False,
+        "klopfen": 0,
+        "won": won,
+        "schneider": schneider,
+        "schwarz": schwarz,
+    }
+    return game
+
+
+def build(name: str, players: int, rounds: int, games: int, seed: str):
+    """A published tournament with every game of every table entered."""
+    from django.contrib.auth import get_user_model
+
+    from scoring.models import Access, Revision, Round, Seat, Table
+    from scoring.pads.schafkopf.game import scores as game_scores
+    from scoring.rules.schafkopf import PROFILES
+
+    from . import draw as drawing
+    from .models import DrawnSeat, Player, Tournament, TournamentRound, TournamentTable
+
+    rng = random.Random(seed)
+    profile = dict(PROFILES["turnier-1-15"])
+    user = get_user_model().objects.create_user(username=f"bench-{name}")
+    tournament = Tournament.objects.create(
+        name=f"Bench {name}",
+        game="schafkopf",
+        profile_name="turnier-1-15",
+        profile=profile,
+        rounds=rounds,
+        games_per_round=games,
+        table_size=4,
+        remainder="larger",
+    )
+    tournament.organizers.add(user)
+    roster = Player.objects.bulk_create(
+        Player(tournament=tournament, start_number=n, name=f"Spieler {n:03d}")
+        for n in range(1, players + 1)
+    )
+    by_id = {player.pk: player for player in roster}
+    previous: list[tuple[int, int]] = []
+    for number in range(1, rounds + 1):
+        sizes = drawing.table_sizes(players, 4, "larger")
+        result = drawing.draw(list(by_id), sizes, previous, f"{seed}-{number}")
+        previous += drawing.pairs_of(result.tables)
+        round_ = TournamentRound.objects.create(
+            tournament=tournament,
+            number=number,
+            seed=result.seed,
+            repeated_pairs=result.repeated_pairs,
+            published_at=tournament.created_at,
+        )
+        tables = Table.objects.bulk_create(
+            Table(
+                game="schafkopf",
+                title=f"Bench {name} · {number}/{t}",
+                profile_name="turnier-1-15",
+                profile=profile,
+                options={"first_dealer": 0, "games_required": games},
+                version=games,
+            )
+            for t in range(1, len(result.tables) + 1)
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, position=p, name=by_id[player_id].name)
+            for table, seats in zip(tables, result.tables, strict=True)
+            for p, player_id in enumerate(seats)
+        )
+        Access.objects.bulk_create(
+            Access(table=table, role=role)
+            for table in tables
+            for role in (Access.Role.SCORER, Access.Role.VIEWER)
+        )
+        tournament_tables = TournamentTable.objects.bulk_create(
+            TournamentTable(round=round_, number=t, table=table)
+            for t, table in enumerate(tables, start=1)
+        )
+        DrawnSeat.objects.bulk_create(
+            DrawnSeat(tournament_table=tt, round=round_, player_id=player_id, position=p)
+            for tt, seats in zip(tournament_tables, result.tables, strict=True)
+            for p, player_id in enumerate(seats)
+        )
+        game_rounds = Round.objects.bulk_create(
+            Round(table=table, number=g) for table in tables for g in range(1, games + 1)
+        )
+        revisions = []
+        for game_round in game_rounds:
+            seats = len(result.tables[tables.index(game_round.table)])
+            data = random_game(rng, seats, game_round.number)
+            revisions.append(
+                Revision(
+                    round=game_round,
+                    number=1,
+                    data=data,
+                    scores=game_scores(profile, data, seats),
+                    complete=True,
+                    author="Bench",
+                    device="bench",
+                    submission=uuid.uuid4(),
+                )
+            )
+        Revision.objects.bulk_create(revisions, batch_size=2000)
+    return tournament
+
+
+def measure(tournament, repeat: int) -> dict:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from .standings import compute
+
+    url = reverse("public_standings", args=[tournament.public_key])
+    client = Client()
+    assert client.get(url).status_code == 200  # warm caches (templates, translations)
+    page_times, compute_times = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        page_times.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        standings = compute(tournament)
+        compute_times.append((time.perf_counter() - start) * 1000)
+    with CaptureQueriesContext(connection) as page_queries:
+        response = client.get(url)
+    with CaptureQueriesContext(connection) as compute_queries:
+        standings = compute(tournament)
+    assert response.status_code == 200
+    assert sum(row.total for row in standings.rows) == 0, "Schafkopf games are zero-sum"
+    return {
+        "players": len(standings.rows),
+        "page_ms": min(page_times),
+        "page_median_ms": statistics.median(page_times),
+        "compute_ms": min(compute_times),
+        "page_queries": len(page_queries),
+        "compute_queries": len(compute_queries),
+        "bytes": len(response.content),
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=32)
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args(argv)
+    # WhiteNoise looks for collected static files that a benchmark does not need.
+    warnings.filterwarnings("ignore", message="No directory at")
+    with tempfile.TemporaryDirectory(prefix="stichblock-bench-") as tmp:
+        old_config = setup_django(tmp)
+        from django.conf import settings
+        from django.db import connection
+        from django.test.utils import teardown_databases
+
+        try:
+            engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+            start = time.perf_counter()
+            small = build("small", max(8, args.players // 4), args.rounds, args.games, "s")
+            large = build("large", args.players, args.rounds, args.games, "l")
+            built = time.perf_counter() - start
+            games = args.players // 4 * args.rounds * args.games
+            print(
+                f"Standings benchmark on {engine} ({connection.settings_dict['NAME']}): "
+                f"{args.players} players, ~{games} games (and a quarter-size tournament) "
+                f"built in {built:.1f} s"
+            )
+            results = [measure(small, args.repeat), measure(large, args.repeat)]
+            for figures in results:
+                print(
+                    f"  {figures['players']:4d} players, {args.rounds} rounds × {args.games} "
+                    f"games: page {figures['page_ms']:6.1f} ms (median "
+                    f"{figures['page_median_ms']:.1f}; {figures['page_queries']} queries, "
+                    f"{figures['bytes'] // 1024} KiB), standings alone "
+                    f"{figures['compute_ms']:6.1f} ms ({figures['compute_queries']} queries)"
+                )
+            small_figures, large_figures = results
+            ok_time = large_figures["page_ms"] < TARGET_MS
+            ok_queries = small_figures["page_queries"] == large_figures["page_queries"]
+            print(
+                f"  target: page under {TARGET_MS} ms "
+                f"({'ok' if ok_time else 'MISSED'}); queries independent of the players "
+                f"({'ok' if ok_queries else 'MISSED'})"
+            )
+        finally:
+            teardown_databases(old_config, verbosity=0)
+    return 0 if ok_time and ok_queries else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
