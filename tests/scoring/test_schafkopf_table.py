@@ -95,6 +95,14 @@ def test_custom_profile_from_the_form(client):
     assert "Klopfen erlaubt ja" in rules_page
 
 
+def test_money_per_unit_in_english_is_written_the_english_way(client):
+    client.cookies["django_language"] = "en"
+    page = text(client.get(reverse("table_new", args=["schafkopf"])))
+    assert "Money per unit in € (optional, e.g. 0.10)" in page
+    table, _key = create_schafkopf(client, money="0.25")
+    assert table.profile["cents_per_unit"] == 25
+
+
 def test_money_alone_keeps_the_preset_name(client):
     table, _key = create_schafkopf(client, money="0,10")
     assert table.profile_name == "kurzanleitung"

@@ -10,6 +10,7 @@ import json
 from decimal import Decimal
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from ...rules.core import RecordError
@@ -110,7 +111,7 @@ class SchafkopfTableForm(TableForm):
         widget=PresetRadioSelect(attrs={"class": "chip-input"}),
     )
     money = forms.DecimalField(
-        label=_("Money per unit in € (optional, e.g. 0,10)"),
+        label=_("Money per unit in €"),  # with an example in the user's format per request
         required=False,
         min_value=Decimal("0"),
         max_value=MAX_MONEY,
@@ -118,7 +119,6 @@ class SchafkopfTableForm(TableForm):
         localize=True,
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
         error_messages={
-            "invalid": _("Money per unit: a sum in euros such as 0,10."),
             "max_decimal_places": _("Money per unit: at most two decimals (whole cents)."),
             "max_digits": _("Money per unit: at most 10000 €."),
             "max_value": _("Money per unit: at most 10000 €."),
@@ -138,6 +138,12 @@ class SchafkopfTableForm(TableForm):
         for name in ("first_dealer", "preset"):
             messages = choice_field(self.fields[name].label, []).error_messages
             self.fields[name].error_messages.update(messages)
+        example = number_format(Decimal("0.10"), decimal_pos=2, use_l10n=True)
+        money = self.fields["money"]
+        money.label = _("Money per unit in € (optional, e.g. %(example)s)") % {"example": example}
+        money.error_messages["invalid"] = _(
+            "Money per unit: a sum in euros such as %(example)s."
+        ) % {"example": example}
         for key in RULE_KEYS:
             self.fields[key] = setting_field(key)
 
