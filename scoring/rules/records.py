@@ -56,7 +56,7 @@ def load_game(name: Any):
 def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
     """The profile's settings with the record's overrides applied, each override checked."""
     profile = record.get("profile", game.DEFAULT_PROFILE)
-    if profile not in game.PROFILES:
+    if not isinstance(profile, str) or profile not in game.PROFILES:
         known = ", ".join(sorted(game.PROFILES))
         raise RecordError("profile", f"unknown profile {profile!r} (known: {known})")
     settings = dict(game.PROFILES[profile])
