@@ -30,6 +30,8 @@ def tournament_table_of(table) -> TournamentTable | None:
 
 def confirmation_panel(request, access, summary) -> str | None:
     """The tournament box on a scorepad page (None for tables outside tournaments)."""
+    if getattr(request, "htmx", False):
+        return None  # the live fragment does not show panels: spare its polls the query
     tournament_table = tournament_table_of(access.table)
     if tournament_table is None:
         return None
