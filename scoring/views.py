@@ -40,7 +40,10 @@ def require_scorer(access: Access) -> None:
 
 
 def remember_table(request, access: Access) -> None:
-    keys = [k for k in request.session.get(MY_TABLES, []) if k != access.key]
+    keys = request.session.get(MY_TABLES, [])
+    if keys[:1] == [access.key]:
+        return  # already first: no session write (a database commit) on every page view
+    keys = [k for k in keys if k != access.key]
     request.session[MY_TABLES] = [access.key, *keys][:MY_TABLES_KEEP]
 
 
@@ -207,7 +210,7 @@ def round_save(request, key: str, number: int):
         return render_entry(request, access, number, on_round_page, 422, form=form)
 
     name = form.cleaned_data["author"].strip()
-    if name:
+    if name and request.session.get("author") != name:
         request.session["author"] = name
     back = reverse("table", args=[key]) + f"#round-{number}"
     base = form.cleaned_data["base"]

@@ -1,0 +1,55 @@
+"""The hot paths stay cheap (docs/production.md has the load figures): a phone polling an
+unchanged table costs one query and no template; reloading the sheet or saving a round does
+not rewrite the session (each write is a database commit, ~4 ms of fsync here)."""
+
+import contextlib
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from tests.scoring.helpers import create_schatzsuche, post_round, round_fields, viewer_key
+
+pytestmark = pytest.mark.django_db
+
+
+@contextlib.contextmanager
+def queries():
+    seen = []
+
+    def record(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield seen
+
+
+def test_an_unchanged_table_answers_a_poll_with_one_query_and_no_rendering(client):
+    table, _key = create_schatzsuche(client)
+    url = reverse("table_live", args=[viewer_key(table)])
+    etag = client.get(url)["ETag"]
+    with queries() as seen:
+        response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and response.content == b""
+    assert len(seen) == 1, seen
+
+
+def test_reloading_the_sheet_does_not_write_the_session(client):
+    _table, key = create_schatzsuche(client)
+    client.get(reverse("table", args=[key]))
+    with queries() as seen:
+        assert client.get(reverse("table", args=[key])).status_code == 200
+    assert not [sql for sql in seen if "django_session" in sql and sql.startswith("UPDATE")]
+
+
+def test_saving_rounds_as_the_same_author_writes_the_session_once(client):
+    _table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna")
+    with queries() as seen:
+        response = post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]), author="Anna")
+    assert response.status_code == 302
+    assert not [sql for sql in seen if "django_session" in sql and sql.startswith("UPDATE")]
+    # A new name is remembered for the next form.
+    post_round(client, key, 3, round_fields([1, 1, 1], [1, 1, 1]), author="Ben")
+    assert client.session["author"] == "Ben"
