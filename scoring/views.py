@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -86,6 +87,12 @@ def table_new(request, game: str):
     return render(
         request, "scoring/table_new.html", {"form": form, "game": Game(game)}, status=status
     )
+
+
+def nouns(pad, number: int) -> dict:
+    """Message values naming a round the game's way: "Runde 3", "Spiel 3", "Durchgang 3"."""
+    noun = str(pad.round_noun)
+    return {"noun": noun, "Noun": capfirst(noun), "n": number}
 
 
 def summarize(table, revisions=None):
@@ -190,10 +197,10 @@ def round_save(request, key: str, number: int):
     row = summary.row(number)
     if row is None and number != summary.next_round:
         if summary.finished:
-            refusal = _("The game is over: round %(n)s cannot be entered any more.")
+            refusal = _("The game is over: %(noun)s %(n)s cannot be entered any more.")
         else:
-            refusal = _("Round %(n)s cannot be entered yet: finish round %(open)s first.")
-        messages.error(request, refusal % {"n": number, "open": summary.next_round})
+            refusal = _("%(Noun)s %(n)s cannot be entered yet: finish %(noun)s %(open)s first.")
+        messages.error(request, refusal % {**nouns(pad, number), "open": summary.next_round})
         return redirect("table", key=key)
     # Corrections of finished rounds live on the round's page, new entries on the sheet.
     on_round_page = row is not None and row.complete
@@ -203,8 +210,8 @@ def round_save(request, key: str, number: int):
         if not complete and any(later.number > number for later in summary.rows):
             form.add_error(
                 None,
-                _("Round %(n)s: later rounds are already saved, so it must stay complete.")
-                % {"n": number},
+                _("%(Noun)s %(n)s must stay complete: later ones are already saved.")
+                % nouns(pad, number),
             )
     if not form.is_valid():
         return render_entry(request, access, number, on_round_page, 422, form=form)
@@ -215,7 +222,7 @@ def round_save(request, key: str, number: int):
     back = reverse("table", args=[key]) + f"#round-{number}"
     base = form.cleaned_data["base"]
     if row is not None and base == row.revision.number and row.revision.data == data:
-        messages.info(request, _("Round %(n)s: nothing changed.") % {"n": number})
+        messages.info(request, _("%(Noun)s %(n)s: nothing changed.") % nouns(pad, number))
         return redirect(back)
     try:
         _revision, created = save_round(
@@ -253,7 +260,7 @@ def round_save(request, key: str, number: int):
             conflict_pairs=pairs,
         )
     if created:
-        messages.success(request, _("Round %(n)s saved.") % {"n": number})
+        messages.success(request, _("%(Noun)s %(n)s saved.") % nouns(pad, number))
     return redirect(back)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ..models import Revision, Table
 
@@ -104,6 +105,9 @@ class Pad:
     info_template: str
     grid_template: str
     create_form_class: type[forms.Form]
+    # What one entry of the sheet is called: a round (Schatzsuche), a game (Schafkopf), a hand
+    # (Stichwahl). Lowercase in English; shared messages capitalise it where a sentence starts.
+    round_noun = pgettext_lazy("round noun", "round")
     # Optional: a stylesheet of the game's own (path under static/), added to its pages.
     stylesheet: str | None = None
     # Optional extra pages: (slug, label) pairs shown in the table's navigation; ``pages()``

@@ -15,8 +15,8 @@ def enter_hand(page, number, piles, unused):
     for name, pile, count in zip(PLAYERS, piles, unused, strict=True):
         page.get_by_label(f"Punktestapel von {name}").fill(str(pile))
         page.get_by_label(f"Ungenutzte Bonuskarten von {name}").fill(str(count))
-    page.get_by_role("button", name=f"Runde {number} speichern").click()
-    expect(page.get_by_text(f"Runde {number} gespeichert.")).to_be_visible()
+    page.get_by_role("button", name=f"Durchgang {number} speichern").click()
+    expect(page.get_by_text(f"Durchgang {number} gespeichert.")).to_be_visible()
 
 
 def fits_the_phone(page) -> bool:

@@ -174,7 +174,7 @@ def test_a_hand_after_the_end_is_refused_with_a_clear_message(client):
     play_hand(client, key, 2, [12, 2, 2], [0, 0, 0])  # 32, 4, 4
     response = post_hand(client, key, 3, [1, 1, 1], [0, 0, 0])
     assert response.status_code == 302
-    assert "Das Spiel ist beendet: Runde 3 kann nicht mehr eingetragen werden." in text(
+    assert "Das Spiel ist beendet: Durchgang 3 kann nicht mehr eingetragen werden." in text(
         client.get(response.url)
     )
     assert not Round.objects.filter(table=table, number=3).exists()
@@ -186,7 +186,7 @@ def test_a_hand_after_the_end_is_refused_in_english(client):
     client.cookies["django_language"] = "en"
     response = post_hand(client, key, 2, [1, 1, 1], [0, 0, 0])
     page = text(client.get(response.url))
-    assert "The game is over: round 2 cannot be entered any more." in page
+    assert "The game is over: hand 2 cannot be entered any more." in page
     assert "Game over. Winner: Anna" in page
 
 

@@ -174,7 +174,7 @@ def test_two_phones_same_round_second_gets_a_conflict_and_keeps_its_input(client
     assert second.status_code == 409
     page = text(second)
     assert (
-        "Nicht gespeichert: Diese Runde wurde inzwischen auf einem anderen Handy geändert." in page
+        "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert." in page
     )
     assert "gespeichert von Anna" in page
     html = second.content.decode()

@@ -215,4 +215,8 @@ T = {
         "Runde %(n)s: %(tables)s Tische sind noch nicht bestätigt.",
     ),
     "Game %(n)s: details": "Spiel %(n)s: Einzelheiten",
+    "Club tournaments": "Vereinsturniere",
+    "The table sizes changed, so the unpublished draw was discarded.": "Die Tischgrößen haben sich geändert, deshalb wurde die unveröffentlichte Auslosung verworfen.",
+    "Organizers set up tournaments with entry list, draw, table sheets and live standings.": "Die Turnierleitung richtet Turniere mit Teilnehmerliste, Auslosung, Tischzetteln und Live-Rangliste ein.",
+    "To the tournaments": "Zu den Turnieren",
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ...rules import schafkopf as rules
 from ..base import Pad
@@ -21,6 +22,7 @@ from .summary import dealer_of, sitting_out, summarize
 
 
 class SchafkopfPad(Pad):
+    round_noun = pgettext_lazy("round noun", "game")
     game = "schafkopf"
     player_counts = (4, 5)
     entry_template = "scoring/schafkopf/_entry.html"

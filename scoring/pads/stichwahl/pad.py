@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ...rules import stichwahl as rules
 from ...rules.stichwahl.scores import HAND_SIZE, WINNING_TOTAL
@@ -13,6 +14,7 @@ from .forms import StichwahlEntryForm, StichwahlTableForm, hand_preview
 
 
 class StichwahlPad(Pad):
+    round_noun = pgettext_lazy("round noun", "hand")
     game = "stichwahl"
     player_counts = rules.PLAYER_COUNTS  # 2 only with the variant for two
     entry_template = "scoring/stichwahl/_entry.html"
