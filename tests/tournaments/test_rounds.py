@@ -6,13 +6,15 @@ opens that table's scorepad on a phone, with the right to enter results for that
 — "the organizer sees every table's progress (games entered of the required number) live."
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from scoring.models import Table
 from tests.scoring.helpers import text
 from tournaments import services
-from tournaments.models import DrawnSeat
+from tournaments.models import DrawnSeat, Tournament
 
 from .helpers import (
     enter_game,
@@ -180,3 +182,42 @@ def test_progress_is_live_and_answers_304_while_nothing_changed(client):
     assert "1/3" in text(changed) and "läuft" in text(changed)
     dashboard = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
     assert f'hx-get="{url}"' in dashboard
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "remainder", "players", "expected"),
+    [
+        ("schafkopf", 4, "larger", 9, [4, 5]),
+        ("schatzsuche", 3, "exact", 6, [3, 3]),
+        ("scharfe_schoten", 4, "smaller", 7, [4, 3]),
+        ("stichwahl", 3, "larger", 7, [3, 4]),
+    ],
+)
+def test_every_game_runs_as_a_tournament(client, game, size, remainder, players, expected):
+    """tournaments.md: "every game of the app can be run as a tournament (Schatzsuche and
+    Scharfe Schoten at 3-player tables, Scharfe Schoten/Stichwahl at 3 or 4)"."""
+    logged_in(client)
+    fields = {
+        "name": f"Cup {game}",
+        "rounds": 2,
+        "games_per_round": 8,
+        "table_size": size,
+        "remainder": remainder,
+        "tie_break": "lot",
+    }
+    page = client.get(reverse("tournament_new", args=[game])).content.decode()
+    fields["profile"] = re.search(
+        r'<select name="profile"[^>]*>.*?<option value="([^"]+)" selected>', page, re.S
+    ).group(1)
+    response = client.post(reverse("tournament_new", args=[game]), fields)
+    assert response.status_code == 302, text(response)[:2000]
+    tournament = Tournament.objects.get(name=f"Cup {game}")
+    register(tournament, players)
+    round_ = published_round(tournament)
+    assert [len(table.player_names) for table in tables_of(round_)] == expected
+    for table in tables_of(round_):
+        sheet = client.get(reverse("table", args=[scorer_key_of(table)]))
+        assert sheet.status_code == 200
+        assert f"Cup {game} · Runde 1 · Tisch" in text(sheet)
+    standings = text(client.get(reverse("standings", args=[tournament.pk])))
+    assert "Anna" in standings

@@ -232,3 +232,9 @@ def test_schafkopf_setup_defaults_to_turnier_1_15_and_accepts_custom_rules(clien
     assert "Laufende" in text(bad)
     three = client.post(url, {**base, "name": "Dreier", "remainder": "smaller"})
     assert three.status_code == 422
+
+
+def test_the_home_page_leads_organizers_to_the_tournaments(client):
+    page = client.get(reverse("home"))
+    assert reverse("tournament_list") in page.content.decode()
+    assert "Vereinsturniere" in text(page)

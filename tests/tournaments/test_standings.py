@@ -207,3 +207,13 @@ def test_standings_queries_do_not_grow_with_the_players(client):
             assert client.get(url).status_code == 200
         pages.append(len(queries))
     assert pages[0] == pages[1]
+
+
+def test_csv_names_are_never_spreadsheet_formulas(client):
+    tournament = make_tournament(logged_in(client), game="schafkopf")
+    from tournaments import services
+
+    services.register_players(tournament, [("=HYPERLINK(1)", None), ("Anna", None)])
+    body = client.get(reverse("standings_csv", args=[tournament.pk])).content.decode("utf-8-sig")
+    names = [row[2] for row in csv.reader(io.StringIO(body))][1:]
+    assert sorted(names) == ["'=HYPERLINK(1)", "Anna"]

@@ -68,9 +68,13 @@ def tournament_settings(request, pk: int):
     )
     if request.method == "POST" and form.is_valid():
         form.save()
-        services.discard_preview(tournament)
         tournament.touch()
         messages.success(request, _("Settings saved."))
+        seating_changed = {"table_size", "remainder"} & set(form.changed_data)
+        if seating_changed and services.discard_preview(tournament):
+            messages.warning(
+                request, _("The table sizes changed, so the unpublished draw was discarded.")
+            )
         return redirect("tournament", pk=tournament.pk)
     status = 422 if request.method == "POST" else 200
     return render(

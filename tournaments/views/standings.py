@@ -84,7 +84,7 @@ def standings_csv(request, pk: int):
     writer.writerow(header)
     tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
     for row in context["rows"]:
-        line = [row.rank, row.start_number, row.name]
+        line = [row.rank, row.start_number, spreadsheet_text(row.name)]
         line += [row.points.get(n, "") for n in rounds]
         line += [row.shown_points]
         if standings.counts_solos:
@@ -92,6 +92,11 @@ def standings_csv(request, pk: int):
         line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
         writer.writerow(line)
     return response
+
+
+def spreadsheet_text(value: str) -> str:
+    """A name as text a spreadsheet will not run as a formula (=, +, -, @ in front)."""
+    return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
 
 
 def public_etag(tournament: Tournament, round_number: int | None) -> str:
