@@ -166,7 +166,8 @@ class DrawnSeat(models.Model):
     )
     # Repeated from the table so that the database can forbid seating a player twice.
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a drawn player cannot be deleted on his own, only with his tournament.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
 
     class Meta:

@@ -104,3 +104,17 @@ def test_withdrawn_player_keeps_his_results_and_is_not_drawn_again(client):
 def schatzsuche_round_1():
     """Round 1 of Schatzsuche: seat 2 bids 1 and takes the trick (+1), the others 0 (0)."""
     return {"bid_0": 0, "bid_1": 1, "bid_2": 0, "tricks_0": 0, "tricks_1": 1, "tricks_2": 0}
+
+
+def test_a_drawn_player_is_deleted_only_with_his_tournament():
+    from django.db.models import RestrictedError
+
+    from .helpers import organizer
+
+    tournament = make_tournament(organizer())
+    register(tournament, 3)
+    published_round(tournament)
+    with pytest.raises(RestrictedError):
+        tournament.players.first().delete()
+    tournament.delete()
+    assert not Player.objects.exists() and not DrawnSeat.objects.exists()
