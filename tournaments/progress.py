@@ -114,7 +114,3 @@ def progress_etag(round_: TournamentRound) -> str:
         versions=Sum("version"), tables=Count("pk")
     )
     return f"{round_.pk}-{figures['tables']}-{figures['versions'] or 0}"
-
-
-def seats_of_table(tournament_table: TournamentTable) -> list[DrawnSeat]:
-    return list(tournament_table.seats.select_related("player").order_by("position"))

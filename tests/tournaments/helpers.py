@@ -10,9 +10,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib.auth import get_user_model
-from django.urls import reverse
 
-from scoring.models import Access, Table
 from scoring.pads import get_pad
 from scoring.rules.schafkopf import PROFILES as SCHAFKOPF_PROFILES
 from scoring.services import Author, save_round
@@ -68,8 +66,7 @@ def published_round(tournament, seed="seed"):
     return round_
 
 
-def scorer_key_of(table: Table) -> str:
-    return table.accesses.get(role=Access.Role.SCORER).key
+scorer_key_of = services.scorer_key
 
 
 def enter_game(table, number, fields, *, author="", device="phone-1"):
@@ -118,7 +115,3 @@ def solo(declarer, outcome="won", suit="E"):
 
 def tables_of(round_):
     return [tt.table for tt in round_.tables.select_related("table").order_by("number")]
-
-
-def table_url(table) -> str:
-    return reverse("table", args=[scorer_key_of(table)])
