@@ -117,33 +117,25 @@ def current_revisions(table: Table) -> list[Revision]:
 
 
 def lock_table(table: Table, author: Author, reason: str = "", details: dict | None = None):
-    with transaction.atomic():
-        updated = Table.objects.filter(pk=table.pk, locked_at__isnull=True).update(
-            locked_at=timezone.now(), locked_by=author.name
-        )
-        if updated:
-            TableEvent.objects.create(
-                table=table,
-                kind=TableEvent.Kind.LOCKED,
-                author=author.name,
-                device=author.device,
-                reason=reason,
-                details=details or {},
-            )
-            table.touch()
-    table.refresh_from_db(fields=["locked_at", "locked_by", "version"])
-    return bool(updated)
+    """Lock a table (its result is confirmed); False when it already was locked."""
+    return _set_lock(table, author, reason, details, lock=True)
 
 
 def unlock_table(table: Table, author: Author, reason: str, details: dict | None = None):
+    """Unlock a table so rounds can be corrected again; False when it was not locked."""
+    return _set_lock(table, author, reason, details, lock=False)
+
+
+def _set_lock(table: Table, author: Author, reason: str, details: dict | None, *, lock: bool):
+    # The conditional update makes a lock or unlock happen once even when two phones race.
     with transaction.atomic():
-        updated = Table.objects.filter(pk=table.pk, locked_at__isnull=False).update(
-            locked_at=None, locked_by=""
+        updated = Table.objects.filter(pk=table.pk, locked_at__isnull=lock).update(
+            locked_at=timezone.now() if lock else None, locked_by=author.name if lock else ""
         )
         if updated:
             TableEvent.objects.create(
                 table=table,
-                kind=TableEvent.Kind.UNLOCKED,
+                kind=TableEvent.Kind.LOCKED if lock else TableEvent.Kind.UNLOCKED,
                 author=author.name,
                 device=author.device,
                 reason=reason,
