@@ -173,9 +173,7 @@ def test_two_phones_same_round_second_gets_a_conflict_and_keeps_its_input(client
     second = post_round(client, key, 1, round_fields([0, 0, 1], [0, 0, 1]), base=1, author="Ben")
     assert second.status_code == 409
     page = text(second)
-    assert (
-        "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert." in page
-    )
+    assert "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert." in page
     assert "gespeichert von Anna" in page
     html = second.content.decode()
     assert 'name="bid_2" value="1"' in html  # Ben's typing is still there
