@@ -18,3 +18,34 @@ def register_table_panel(panel: Callable) -> Callable:
 
 def table_panels(request, access, summary) -> list[str]:
     return [html for panel in TABLE_PANELS if (html := panel(request, access, summary))]
+
+
+# A round panel is ``panel(request, access, number) -> str | None``: HTML on a round's page
+# above its history (e.g. the round's disputes). Register in an AppConfig.ready().
+ROUND_PANELS: list[Callable] = []
+
+
+def register_round_panel(panel: Callable) -> Callable:
+    if panel not in ROUND_PANELS:
+        ROUND_PANELS.append(panel)
+    return panel
+
+
+def round_panels(request, access, number: int) -> list[str]:
+    return [html for panel in ROUND_PANELS if (html := panel(request, access, number))]
+
+
+# A table authority is ``fn(request, table) -> bool``: True when the logged-in user may act
+# as organizer of this table (open and apply disputes without the table's scorer link).
+# The tournaments app registers one for its tables; nobody has authority by default.
+TABLE_AUTHORITIES: list[Callable] = []
+
+
+def register_table_authority(fn: Callable) -> Callable:
+    if fn not in TABLE_AUTHORITIES:
+        TABLE_AUTHORITIES.append(fn)
+    return fn
+
+
+def has_table_authority(request, table) -> bool:
+    return any(fn(request, table) for fn in TABLE_AUTHORITIES)

@@ -185,3 +185,50 @@ class TableEvent(models.Model):
 
     def __str__(self):
         return f"{self.table}: {self.kind}"
+
+
+class Dispute(models.Model):
+    """An arbiter's card-by-card record of one disputed round (scoring/disputes, docs/disputes.md).
+
+    ``draft`` holds the record being entered (players, profile, the game's keys, the dealt
+    hands as far as picked, and the actions in order); every change bumps ``version``, so a
+    tap from a phone that saw an older draft is refused instead of overwriting. Applying the
+    verdict stores a new revision of the round (source ``dispute``) and links it here.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="disputes")
+    round_number = models.PositiveIntegerField(_("round"))
+    # The round's current revision when the dispute was opened: what the table had entered.
+    opened_at_revision = models.PositiveIntegerField(default=0)
+    draft = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    # The read-only link: whoever has it sees the replay and the verdict, nothing more.
+    share_key = models.CharField(max_length=40, unique=True, default=new_key)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    opened_by = models.CharField(_("opened by"), max_length=60, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    revision = models.ForeignKey(
+        Revision,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="disputes",
+        verbose_name=_("applied as revision"),
+    )
+    applied_by = models.CharField(max_length=60, blank=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "round_number", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="dispute_round_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} – {self.round_number} (dispute {self.pk})"
+
+    @property
+    def is_applied(self) -> bool:
+        return self.applied_at is not None

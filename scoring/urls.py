@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("t/<str:key>/rounds/<int:number>/", views.round_page, name="round"),
     path("t/<str:key>/rounds/<int:number>/save/", views.round_save, name="round_save"),
     path("t/<str:key>/p/<slug:page>/", views.pad_page, name="pad_page"),
+    path("", include("scoring.disputes.urls")),
 ]

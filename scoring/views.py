@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .audit import audit_trail, write_csv
-from .hooks import table_panels
+from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .services import Author, Conflict, Locked, create_table, current_revisions, save_round
@@ -299,6 +299,7 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
         "summary": summary,
         "number": number,
         "history": history,
+        "round_panels": round_panels(request, access, number),
         **extra,
     }
     if access.can_score and "form" not in extra and not table.is_locked:

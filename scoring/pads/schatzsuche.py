@@ -373,3 +373,38 @@ class SchatzsuchePad(Pad):
         if golden:
             pairs.append((str(_("Golden card")), card_name(golden.get("card"))))
         return pairs
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of round ``row`` as far as the sheet knows them; the turned trump
+        card is not on the sheet (only its suit), so it is None for the arbiter to give."""
+        data = row.data
+        record = {
+            "players": table.player_names,
+            "dealer": data["dealer"],
+            "round": row.number,
+            "trump_card": None,
+            "bids": list(data["bids"]),
+            "plays": [],
+        }
+        golden = data.get("golden")
+        if golden:
+            guesses = [dict(guess) for guess in golden["guesses"]]
+            record["golden"] = {"card": golden.get("card"), "guesses": guesses}
+        return record
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The round's data for what the engine found: tricks and revokes as played."""
+        result = verdict["result"]
+        data = {
+            "dealer": record["dealer"],
+            "bids": list(record["bids"]),
+            "tricks": list(result["tricks_won"]),
+            "penalties": list(result["penalties"]),
+            "trump": record["trump_card"][0],
+        }
+        golden = record.get("golden")
+        if golden:
+            guesses = [dict(guess) for guess in golden["guesses"]]
+            data["golden"] = {"guesses": guesses, "card": golden["card"]}
+        return data

@@ -17,7 +17,7 @@ from ..base import Pad
 from . import game
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
-from .labels import RAMSCH, THROWN_IN
+from .labels import PLAYED, RAMSCH, RUFSPIEL, THROWN_IN, WITH_SUIT, outcome_key
 from .summary import dealer_of, sitting_out, summarize
 
 
@@ -103,3 +103,76 @@ class SchafkopfPad(Pad):
 
     def describe(self, table, data):
         return game.describe(table.profile, table.player_names, data)
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    @staticmethod
+    def playing_seats(table, data: dict) -> list[int]:
+        """Table seats of a game's record seats: everybody but a sitting-out dealer."""
+        return [s for s in range(len(table.player_names)) if s != data.get("sitting_out")]
+
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of game ``row`` as far as the sheet knows them. The sheet knows
+        that somebody said Stoß or Retour or knocked, not who: those are None, to be given."""
+        data = row.data
+        names = table.player_names
+        seats = self.playing_seats(table, data)
+        record = {"players": [names[seat] for seat in seats]}
+        if data.get("sitting_out") is None:
+            record["dealer"] = data["dealer"]
+        else:  # the dealer sits out and is not in the record: it names who leads instead
+            record["leader"] = seats.index((data["dealer"] + 1) % len(names))
+        contract = data["contract"]
+        if contract in PLAYED:
+            record["contract"] = {"type": contract, "declarer": seats.index(data["declarer"])}
+            if contract in WITH_SUIT:
+                record["contract"]["suit"] = data.get("suit")
+            if contract == RUFSPIEL:
+                record["contract"]["called"] = data.get("called")
+        else:  # a Ramsch; a thrown-in deal has no contract to prefill
+            record["contract"] = {"type": RAMSCH} if contract == RAMSCH else None
+        for key in ("stoss", "retour"):
+            if data.get(key):
+                record[key] = None
+        if table.profile.get("allow_klopfen"):
+            record["klopfen"] = None if data.get("klopfen") else []
+        if table.profile.get("schwarz_must_be_claimed"):
+            record["schwarz_claimed"] = bool(data.get("schwarz_claimed"))
+        record["plays"] = []
+        return record
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The game's data for what the engine found: Augen, outcome, Laufende as played."""
+        result = verdict["result"]
+        data = row.data
+        seats = self.playing_seats(table, data)
+        game = {"dealer": data["dealer"], "sitting_out": data.get("sitting_out")}
+        contract = result["contract"]
+        if contract["type"] == RAMSCH:
+            augen = [None] * len(table.player_names)
+            for index, seat in enumerate(seats):
+                augen[seat] = result["augen_per_seat"][index]
+            jungfrau = sorted(seats[index] for index in result["jungfrauen"])
+            klopfen = len(result["klopfen"])
+            return {**game, "contract": RAMSCH, "augen_per_seat": augen, "jungfrau": jungfrau,
+                    "klopfen": klopfen}  # fmt: skip
+        party = [seats[index] for index in result["declaring_party"]]
+        won, schneider, schwarz = result["won"], result["schneider"], result["schwarz"]
+        game.update(
+            contract=contract["type"],
+            declarer=seats[contract["declarer"]],
+            partner=party[1] if len(party) > 1 else None,
+            called=contract.get("called"),
+            suit=contract.get("suit"),
+            augen=None if result["augen"] is None else result["augen"]["declaring"],
+            result=outcome_key(won, schneider, schwarz),
+            won=won,
+            schneider=schneider,
+            schwarz=schwarz,
+            laufende=result["laufende"],
+            stoss=result["stoss"] is not None,
+            retour=result["retour"] is not None,
+            klopfen=len(result["klopfen"]),
+        )
+        if table.profile.get("schwarz_must_be_claimed"):
+            game["schwarz_claimed"] = bool(record.get("schwarz_claimed"))
+        return game

@@ -278,3 +278,33 @@ class ScharfeSchotenPad(Pad):
                 )
             )
         return pairs
+
+    # --- disputes (scoring/disputes, docs/disputes.md) -------------------------------------
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of round ``row`` as far as the sheet knows them. Hidden
+        predictions stay hidden (None) until every player's is in."""
+        data = row.data
+        players = table.player_names
+        predictions = data.get("predictions") or [None] * len(players)
+        if not self.predictions_shown(table, predictions):
+            predictions = [None] * len(players)
+        return {
+            "players": players,
+            "start": data["start"],
+            "numbers": dict(data["numbers"]) if data.get("numbers") else None,
+            "predictions": [dict(p) if p else None for p in predictions],
+            "cupboard_picks": [],
+            "plays": [],
+        }
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The round's data for what the engine found: the colours each player collected."""
+        result = verdict["result"]
+        data = dict(row.data)
+        data.update(
+            numbers=dict(record["numbers"]),
+            predictions=[dict(prediction) for prediction in record["predictions"]],
+            collected=[dict(counts) for counts in result["collected"]],
+            tricks_won=list(result["tricks_won"]),
+        )
+        return data

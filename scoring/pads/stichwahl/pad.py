@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ...rules import stichwahl as rules
+from ...rules.stichwahl import default_deck
 from ...rules.stichwahl.scores import HAND_SIZE, WINNING_TOTAL
 from ..base import Pad, RoundRow, Summary
 from .forms import StichwahlEntryForm, StichwahlTableForm, hand_preview
@@ -167,3 +168,25 @@ class StichwahlPad(Pad):
         response = render(request, "scoring/stichwahl/_points.html", {"preview": preview})
         response["Cache-Control"] = "no-store"
         return response
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of hand ``row`` as far as the sheet knows them: who led first.
+        Trump and marker are not on the sheet (None, for the arbiter to give)."""
+        return {
+            "players": table.player_names,
+            "deck": default_deck().ref,
+            "trump": None,
+            "first_bonus": [],
+            "start": row.data["first_leader"],
+            "events": [],
+        }
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The hand's data for what the engine found: point piles and unused bonus cards."""
+        result = verdict["result"]
+        return {
+            "first_leader": record["start"],
+            "piles": list(result["point_piles"]),
+            "unused_bonus": list(result["unused_bonus"]),
+        }

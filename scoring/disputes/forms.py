@@ -1,0 +1,94 @@
+"""The small forms of a dispute; the game's setup forms live in games/."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+MAX_RECORD_BYTES = 200_000  # a complete record is a few kilobytes
+
+
+class OpenForm(forms.Form):
+    author = forms.CharField(label=gettext_lazy("Arbiter"), max_length=60, required=False)
+    note = forms.CharField(
+        label=gettext_lazy("What is disputed?"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"placeholder": gettext_lazy("e.g. he had the Sau and did not play it")}
+        ),
+    )
+
+
+class VersionForm(forms.Form):
+    """Every change of a draft names the version the phone saw, so a stale tap is refused."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class ActionForm(VersionForm):
+    action = forms.CharField(max_length=40, required=False)
+    undo = forms.CharField(max_length=10, required=False)
+
+
+class HandTapForm(VersionForm):
+    seat = forms.IntegerField(min_value=0, max_value=4)
+    card = forms.CharField(max_length=10, required=False)
+    fill = forms.CharField(max_length=10, required=False)
+
+
+class TypedHandsForm(VersionForm):
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names
+        for seat, name in enumerate(names):
+            self.fields[f"hand_{seat}"] = forms.CharField(
+                label=_("Cards of %(name)s") % {"name": name},
+                required=False,
+                max_length=300,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "characters"}
+                ),
+            )
+
+    def texts(self) -> list[str]:
+        return [self.cleaned_data.get(f"hand_{seat}") or "" for seat in range(len(self.names))]
+
+
+class PasteForm(VersionForm):
+    text = forms.CharField(
+        label=gettext_lazy("Record (JSON)"),
+        required=False,
+        max_length=MAX_RECORD_BYTES,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
+    )
+    file = forms.FileField(label=gettext_lazy("or upload a file"), required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > MAX_RECORD_BYTES:
+                self.add_error("file", _("The file is too large for a record."))
+                return cleaned
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", _("The file is not a text file (UTF-8)."))
+                return cleaned
+            # Show the file's text in the box, so a refused record can be mended there.
+            self.data = self.data.copy()
+            self.data["text"] = cleaned["text"]
+        if not (cleaned.get("text") or "").strip() and not self.errors:
+            self.add_error("text", _("Record: paste its JSON text or choose a file."))
+        return cleaned
+
+
+class ApplyForm(VersionForm):
+    base = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    submission = forms.UUIDField(widget=forms.HiddenInput)
+    author = forms.CharField(label=gettext_lazy("Arbiter"), max_length=60, required=False)
+    note = forms.CharField(
+        label=gettext_lazy("Note for the history"), max_length=180, required=False
+    )
