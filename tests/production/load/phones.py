@@ -66,6 +66,7 @@ class Run:
     fault: bool
     requests: list = field(default_factory=list)  # (t, kind, status, ms)
     submissions: list = field(default_factory=list)
+    retried_saves: set = field(default_factory=set)  # saved again after a 503
     sent: int = 0
 
     @property
@@ -110,6 +111,8 @@ class Phone:
                         self.cookies.pop(name, None)
         except (TimeoutError, aiohttp.ClientError) as error:
             status, response_headers, body = 0, {}, type(error).__name__
+        if status == 503 and "Retry-After" not in response_headers:
+            status = 599  # a 503 that is not the app's "back in a moment" page
         ms = (time.perf_counter() - start) * 1000
         if record:
             self.run.requests.append((time.time(), kind, status, round(ms, 2)))
@@ -252,11 +255,12 @@ class Scorer(Phone):
     async def post_entry(self, form: Form, data: dict) -> tuple[int, str]:
         """Posts the entry; while the app answers 503 (database restarting) the user goes
         back and saves again: the same form, the same submission token."""
-        for _attempt in range(30):
+        for attempt in range(30):
             status, headers, _body = await self.request("entry", "POST", form.action, data=data)
             if not (self.run.fault and status in (0, 503)) or self.run.over:
                 break
-            await asyncio.sleep(float(headers.get("Retry-After", 2)))
+            self.run.retried_saves.add(data["submission"])
+            await asyncio.sleep(float(headers.get("Retry-After", 2)) * (1 + attempt % 3))
         return status, headers.get("Location", "") if status == 302 else ""
 
 
@@ -321,10 +325,12 @@ async def main(args) -> dict:
         "tables": args.tables,
         "phones": args.phones,
         "started": started,
+        "ramp": args.ramp,
         "elapsed": elapsed,
         "generator_cpu_seconds": cpu,
         "requests": run.requests,
         "submissions": run.submissions,
+        "retried_saves": sorted(run.retried_saves),
     }
 
 

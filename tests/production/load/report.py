@@ -33,7 +33,11 @@ def latency(values: list[float]) -> dict:
 
 
 def summarize(result: dict, fault_window: dict | None = None) -> dict:
-    requests = result["requests"]
+    """Figures of the steady state: requests finished after the phones' ramp-up (every
+    phone loading its page at once is the evening's start, not its normal load)."""
+    steady_from = result["started"] + result.get("ramp", 0)
+    warmup = [r for r in result["requests"] if r[0] < steady_from]
+    requests = [r for r in result["requests"] if r[0] >= steady_from]
     by_kind = defaultdict(list)
     statuses = Counter()
     errors = Counter()
@@ -51,11 +55,16 @@ def summarize(result: dict, fault_window: dict | None = None) -> dict:
                 continue
         if status not in (EXPECTED[kind] if result["mode"] == "app" else {200}):
             errors[f"{kind} {status}"] += 1
-    elapsed = result["elapsed"]
+    elapsed = result["elapsed"] - result.get("ramp", 0)
+    for _t, kind, status, _ms in warmup:
+        if status not in (EXPECTED[kind] if result["mode"] == "app" else {200}):
+            errors[f"{kind} {status} (ramp-up)"] += 1
     return {
+        "warmup": len(warmup),
         "requests": len(requests),
         "started": result["started"],
         "elapsed": elapsed,
+        "elapsed_total": result["elapsed"],
         "rate": len(requests) / elapsed if elapsed else 0,
         "latency": {kind: latency(values) for kind, values in sorted(by_kind.items())},
         "statuses": statuses,
@@ -80,15 +89,16 @@ def print_latencies(summary: dict):
 def print_phase(title: str, summary: dict):
     print(f"== {title}")
     print(
-        f"  {summary['requests']} requests in {summary['elapsed']:.1f} s = "
+        f"  {summary['requests']} requests in {summary['elapsed']:.1f} s after the ramp-up "
+        f"({summary['warmup']} during it) = "
         f"{summary['rate']:.0f} req/s; errors {summary['error_count']}"
         + (f" {dict(summary['errors'])}" if summary["errors"] else "")
     )
-    per_request = 1000 * summary["server_cpu"] / max(summary["requests"], 1)
+    per_request = 1000 * summary["server_cpu"] / max(summary["requests"] + summary["warmup"], 1)
     print(
         f"  server CPU {summary['server_cpu']:.1f} s ({per_request:.2f} ms/request); "
         f"load generator CPU {summary['generator_cpu']:.1f} s "
-        f"({100 * summary['generator_cpu'] / summary['elapsed']:.0f} % of one core)"
+        f"({100 * summary['generator_cpu'] / summary['elapsed_total']:.0f} % of one core)"
     )
     print_latencies(summary)
 
@@ -119,8 +129,8 @@ def print_load(app: dict, floor: dict | None, database: dict, args, env) -> int:
     if floor:
         print_phase("floor (a bare Django view, same schedule)", floor)
         a, f = app["latency"]["all"], floor["latency"]["all"]
-        cpu_a = app["server_cpu"] / max(app["requests"], 1)
-        cpu_f = floor["server_cpu"] / max(floor["requests"], 1)
+        cpu_a = app["server_cpu"] / max(app["requests"] + app["warmup"], 1)
+        cpu_f = floor["server_cpu"] / max(floor["requests"] + floor["warmup"], 1)
         print(
             f"== app / floor: p50 {a['p50'] / f['p50']:.1f}×, p95 {a['p95'] / f['p95']:.1f}×, "
             f"server CPU per request {cpu_a / cpu_f:.1f}×, "
@@ -151,6 +161,11 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
     print(f"  503 pages while PostgreSQL was down or reconnecting: {outage or 'none'}")
     if app["last_503"] and up:
         print(f"  last 503 answered {app['last_503'] - up:.1f} s after PostgreSQL was back")
+    print(
+        f"  saves sent again after a 503 (same submission): {database['retried']}; "
+        f"of those acknowledged {database['retried_acknowledged']}, stored exactly once "
+        f"{database['retried_stored_once']}"
+    )
     print_database(database)
     recovered = bool(up) and (app["last_503"] is None or app["last_503"] <= up + RECOVERY_GRACE)
     server_errors = sum(n for (kind, status), n in app["statuses"].items() if status == 500)
@@ -162,6 +177,7 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
         and database["duplicated"] == 0
         and not database["problems"]
         and sum(outage.values()) > 0
+        and database["retried_stored_once"] == database["retried_acknowledged"]
     )
     print(
         f"== {'PASS' if ok else 'FAIL'}: 503s while down {sum(outage.values())}, "

@@ -43,7 +43,10 @@ def free_port() -> int:
 
 
 def sh(*command, check=True, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run(command, check=check, capture_output=True, text=True, **kwargs)
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if check and result.returncode:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    return result
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
@@ -169,7 +172,8 @@ def process_cpu_seconds(pids: list[int]) -> float:
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
+            # utime, stime, and cutime, cstime: workers that exited (timeouts) count too
+            total += sum(int(f) for f in fields[11:15])
         except (OSError, IndexError):
             continue
     return total / ticks
@@ -260,7 +264,9 @@ def main(argv=None) -> int:
             django.setup()
             from .verify import check_database
 
-            database = check_database(app["submissions"], fault=args.fault)
+            database = check_database(
+                app["submissions"], fault=args.fault, retried=tuple(app["retried_saves"])
+            )
         app_summary = summarize(app, fault_window=events if args.fault else None)
         if args.fault:
             return print_fault(app_summary, database, events, args)

@@ -1,5 +1,11 @@
 """Production settings plus one bare view (the floor the load test compares against)."""
 
+import os
+
 from stichblock.settings import *  # noqa: F403
 
 ROOT_URLCONF = "tests.production.load.urls"
+
+# Experiments (docs/production.md): LOAD_DB_HEALTH_CHECKS=0 skips Django's per-request check.
+if os.environ.get("LOAD_DB_HEALTH_CHECKS") == "0":
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # noqa: F405

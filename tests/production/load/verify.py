@@ -14,7 +14,9 @@ from collections import defaultdict
 from .games import FILLERS
 
 
-def check_database(submissions: list[dict], *, fault: bool = False) -> dict:
+def check_database(
+    submissions: list[dict], *, fault: bool = False, retried: tuple[str, ...] = ()
+) -> dict:
     from django.db.models import Count
 
     from scoring.models import Access, Revision, Round, Table
@@ -87,7 +89,11 @@ def check_database(submissions: list[dict], *, fault: bool = False) -> dict:
         if table.version != revision_counts[table.pk]:
             problems["table version differs from its revision count"].append(table.pk)
 
+    retried_acknowledged = [sub for sub in retried if sub in acknowledged]
     return {
+        "retried": len(retried),
+        "retried_acknowledged": len(retried_acknowledged),
+        "retried_stored_once": sum(1 for sub in retried_acknowledged if len(stored[sub]) == 1),
         "sent": len(attempts),
         "acknowledged": len(acknowledged),
         "conflicts": len(refused),
