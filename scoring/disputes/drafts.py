@@ -237,8 +237,8 @@ def hand_problems(
     adapter: GameAdapter, draft: dict, hands: list[list[str]], *, partial: bool = False
 ) -> list[str]:
     """What is wrong with dealt hands: a card dealt twice, a card that is no card of this
-    game or lies elsewhere, a hand of the wrong size (``partial``: an empty hand is fine, the
-    hands are simply not known)."""
+    game or lies elsewhere, a hand of the wrong size (``partial``: an empty hand is fine, it
+    is simply not known yet)."""
     names = draft["players"]
     deck = set(adapter.deck(draft))
     out = adapter.out_of_hands(draft)
@@ -261,14 +261,12 @@ def hand_problems(
                 values["why"] = out[card]
                 problems.append(_("%(name)s: %(card)s is %(why)s, not in a hand.") % values)
             dealt_to.setdefault(card, seat)
-    all_empty = not any(hands)
-    if not (partial and all_empty):
-        for name, hand in zip(names, hands, strict=True):
-            if len(hand) != size:
-                problems.append(
-                    _("%(name)s: %(count)s cards, but a hand has %(size)s.")
-                    % {"name": name, "count": len(hand), "size": size}
-                )
+    for name, hand in zip(names, hands, strict=True):
+        if len(hand) != size and not (partial and not hand):
+            problems.append(
+                _("%(name)s: %(count)s cards, but a hand has %(size)s.")
+                % {"name": name, "count": len(hand), "size": size}
+            )
     return problems
 
 

@@ -158,6 +158,8 @@ def act(request, scope: Scope, dispute_id: int):
     scope.require_edit()
     dispute = dispute_of(scope, dispute_id)
     adapter = get_adapter(scope.table.game)
+    if dispute.is_applied:
+        return answer_change(request, scope, dispute, [applied_message(dispute)], 409)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return answer_change(request, scope, dispute, [stale_message()], 409)

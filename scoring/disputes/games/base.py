@@ -127,15 +127,6 @@ class GameAdapter:
         """Setup keys the sheet decides (dealer, round, start): a pasted record must agree."""
         return {}
 
-    def fixed_fact_message(self, key: str, draft: dict, value: Any) -> str:
-        names = draft["players"]
-        if isinstance(value, int) and 0 <= value < len(names):
-            value = names[value]
-        return _("The record says %(key)s is %(value)s, but this round on the sheet differs.") % {
-            "key": key,
-            "value": value,
-        }
-
     # --- actions and the record --------------------------------------------------------------
     def action_lists(self, draft: dict) -> dict[str, list]:
         """The record's action keys (``plays`` …) from the draft's actions."""
