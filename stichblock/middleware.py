@@ -1,16 +1,22 @@
 """Production behaviour that applies to every app: a health probe, rate limits, and a friendly
 503 while the database is away (e.g. restarting) instead of a server error.
 
-The counters live in Django's cache (Redis in production, see settings.CACHES), so several app
-servers count together; nothing here keeps state in process memory.
+The rate-limit counters live in Redis in production (REDIS_URL), so several app servers count
+together; nothing here keeps state in process memory that another server would need.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import sys
+import time
 
+import limits
+import limits.errors
+import limits.storage
+import limits.strategies
 from django.conf import settings
 from django.contrib.auth.views import LoginView
 from django.core import checks
@@ -18,7 +24,6 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from django_ratelimit.core import get_usage
 
 log = logging.getLogger("stichblock")
 
@@ -128,16 +133,17 @@ def is_login_view(request, view_func) -> bool:
 
 
 class RateLimitMiddleware:
-    """Limits with shared counters (django-ratelimit on Django's cache):
+    """Limits with counters shared by all app servers (the ``limits`` library, fixed windows,
+    in Redis when REDIS_URL is set; one counter update is one round trip):
 
-    - table links (any URL with a ``key``): a client whose lookups of unknown keys exceed
+    - table links (any URL with a ``key``): a client whose lookups of unknown keys reach
       RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off);
       one client's requests on one link are limited to RATELIMIT_TABLE_LINK;
     - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP) and per username
-      (RATELIMIT_LOGIN_USERNAME).
+      (RATELIMIT_LOGIN_USERNAME); sign-ups per client (RATELIMIT_SIGNUP_IP).
 
-    Refusals are a 429 page in the user's language with Retry-After. When the cache is down
-    the limits are skipped (logged), never the site.
+    Refusals are a 429 page in the user's language with Retry-After. When the counter store
+    is down the limits are skipped (logged), never the site.
     """
 
     def __init__(self, get_response):
@@ -145,78 +151,96 @@ class RateLimitMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        key = self.link_key(request)
-        if key is not None and response.status_code == 404:
-            self.usage(request, "unknown-key", client_key, settings.RATELIMIT_UNKNOWN_KEY, True)
+        match = getattr(request, "resolver_match", None)
+        if response.status_code == 404 and match is not None and "key" in match.kwargs:
+            counted("hit", rate("UNKNOWN_KEY"), "unknown-key", client_ip(request))
         return response
 
-    @staticmethod
-    def link_key(request) -> str | None:
-        match = getattr(request, "resolver_match", None)
-        return match.kwargs.get("key") if match is not None else None
-
     def process_view(self, request, view_func, view_args, view_kwargs):
+        ip = client_ip(request)
+        checks = []
         if "key" in view_kwargs:
-            refusal = self.refuse(
-                request, "unknown-key", client_key, settings.RATELIMIT_UNKNOWN_KEY, False
-            ) or self.refuse(
-                request, "table-link", client_and_link_key, settings.RATELIMIT_TABLE_LINK, True
-            )
-            if refusal:
-                return refusal
-        if request.method == "POST" and is_login_view(request, view_func):
-            return self.refuse(
-                request, "login-ip", client_key, settings.RATELIMIT_LOGIN_IP, True
-            ) or self.refuse(
-                request, "login-user", username_key, settings.RATELIMIT_LOGIN_USERNAME, True
-            )
+            checks = [
+                ("unknown-key", False, "UNKNOWN_KEY", (ip,)),
+                ("table-link", True, "TABLE_LINK", (ip, view_kwargs["key"])),
+            ]
+        elif request.method == "POST" and is_login_view(request, view_func):
+            username = request.POST.get("username", "").strip().casefold()[:150]
+            checks = [
+                ("login-ip", True, "LOGIN_IP", (ip,)),
+                ("login-user", True, "LOGIN_USERNAME", (username,)),
+            ]
+        elif request.method == "POST" and request.resolver_match.url_name == "signup":
+            checks = [("signup", True, "SIGNUP_IP", (ip,))]
+        for group, count_this, name, identifiers in checks:
+            item = rate(name)
+            allowed = counted("hit" if count_this else "test", item, group, *identifiers)
+            if allowed is False:
+                return self.refusal(request, group, item, identifiers)
         return None
 
-    def refuse(self, request, group, key, rate, increment) -> HttpResponse | None:
-        usage = self.usage(request, group, key, rate, increment)
-        if usage is None or not usage["should_limit"]:
-            return None
+    @staticmethod
+    def refusal(request, group, item, identifiers) -> HttpResponse:
         log.warning("rate limit %s reached by %s on %s", group, client_ip(request), request.path)
-        wait = max(int(usage["time_left"]), 1)
+        stats = counted("get_window_stats", item, group, *identifiers)
+        wait = max(int(stats.reset_time - time.time()), 1) if stats else 60
         return error_page(
             "429.html",
             429,
             retry_after=wait,
             minutes=(wait + 59) // 60,
-            about_links=not group.startswith("login"),
+            about_links=group in ("unknown-key", "table-link"),
         )
 
-    @staticmethod
-    def usage(request, group, key, rate, increment):
-        try:
-            return get_usage(request, group=group, key=key, rate=rate, increment=increment)
-        except Exception as error:
-            # A broken cache must not take the site down with it.
-            log.warning("rate limit %s skipped, cache unavailable: %s", group, error)
-            return None
+
+def rate(name: str):
+    """A RATELIMIT_<name> setting ("20/10 minutes") as a limits item (parsed once)."""
+    return parse_rate(getattr(settings, f"RATELIMIT_{name}"))
 
 
-def client_key(group, request) -> str:
-    return client_ip(request)
+@functools.cache
+def parse_rate(text: str):
+    return limits.parse(text)
 
 
-def client_and_link_key(group, request) -> str:
-    return f"{client_ip(request)}|{request.resolver_match.kwargs['key']}"
+def limiter() -> limits.strategies.FixedWindowRateLimiter:
+    return _limiter(settings.RATELIMIT_STORAGE_URI, settings.RATELIMIT_KEY_PREFIX)
 
 
-def username_key(group, request) -> str:
-    # Case-folded: "Anna" and "anna" are the same target of a guessing attack.
-    return request.POST.get("username", "").strip().casefold()[:150]
+@functools.cache
+def _limiter(uri: str, prefix: str):
+    options = {"key_prefix": prefix, "wrap_exceptions": True}
+    if uri.startswith("redis"):
+        options.update(socket_timeout=1, socket_connect_timeout=1)
+    return limits.strategies.FixedWindowRateLimiter(
+        limits.storage.storage_from_string(uri, **options)
+    )
+
+
+def counted(operation: str, *args):
+    """``limiter().<operation>(*args)``; None when the store cannot be reached (fail open)."""
+    if not settings.RATELIMIT_ENABLE:
+        return None
+    try:
+        return getattr(limiter(), operation)(*args)
+    except (limits.errors.StorageError, OSError) as error:
+        log.warning("rate limits skipped, counter store unavailable: %s", error)
+        return None
+
+
+def reset_rate_limits():
+    """Forget every count (tests start from zero)."""
+    limiter().storage.reset()
 
 
 def check_shared_cache(app_configs, **kwargs):
     """Several app servers (or gunicorn workers) count rate limits together only in a
-    shared cache."""
-    backend = settings.CACHES["default"]["BACKEND"]
-    if backend.endswith(("LocMemCache", "DummyCache")):
+    shared store."""
+    uri = settings.RATELIMIT_STORAGE_URI
+    if uri.startswith("memory"):
         return [
             checks.Warning(
-                f"Rate-limit counters are kept per process ({backend}).",
+                f"Rate-limit counters are kept per process ({uri}).",
                 hint="Set REDIS_URL so that all app servers share one set of counters.",
                 id="stichblock.W001",
             )

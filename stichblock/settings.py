@@ -50,7 +50,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "scoring",
     "tournaments",
-    "django_ratelimit",
     "stichblock",
 ]
 
@@ -200,40 +199,34 @@ if PRODUCTION:
     # DJANGO_HSTS_PRELOAD=0 for a domain whose subdomains may not all have TLS.
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
 
-# --- Cache: shared rate-limit counters ------------------------------------------------------
+# --- Cache and rate limits ------------------------------------------------------------------
 # Several app servers must count together, so production points REDIS_URL at one Redis; a
-# single development process counts in its own memory.
+# single development process counts in its own memory (check --deploy warns about that).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "stichblock"),
-            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
         }
     }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    # django-ratelimit calls a per-process cache an error; stichblock.middleware's own check
-    # warns under `check --deploy` instead, where it matters.
-    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_STORAGE_URI = REDIS_URL or "memory://"
+RATELIMIT_KEY_PREFIX = os.environ.get("DJANGO_CACHE_PREFIX", "stichblock") + "-limits"
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Behind the proxy, REMOTE_ADDR is the proxy; it passes the client's address in a header that
 # it sets itself (deploy/Caddyfile: X-Real-IP), named here as a META key: HTTP_X_REAL_IP.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
-RATELIMIT_IP_META_KEY = "stichblock.middleware.client_ip"
-RATELIMIT_IPV6_MASK = 64
-# Limits (count/period, see django-ratelimit): lookups of unknown table links per client
-# (key guessing), requests per client and table link (a phone polls 20 a minute; a pub
-# behind one address may have a dozen), login attempts per client and per username.
-RATELIMIT_UNKNOWN_KEY = os.environ.get("RATELIMIT_UNKNOWN_KEY", "20/10m")
-RATELIMIT_TABLE_LINK = os.environ.get("RATELIMIT_TABLE_LINK", "300/m")
-RATELIMIT_LOGIN_IP = os.environ.get("RATELIMIT_LOGIN_IP", "30/10m")
-RATELIMIT_LOGIN_USERNAME = os.environ.get("RATELIMIT_LOGIN_USERNAME", "10/10m")
-RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
-# A cache that cannot count skips the limit (logged) rather than refusing everybody.
-RATELIMIT_FAIL_OPEN = True
+# Limits ("count/period", the `limits` library's notation): lookups of unknown table links
+# per client (key guessing), requests per client and table link (a phone polls 20 a minute;
+# a pub behind one address may have a dozen), login attempts per client and per username,
+# organizer sign-ups per client.
+RATELIMIT_UNKNOWN_KEY = os.environ.get("RATELIMIT_UNKNOWN_KEY", "20/10minutes")
+RATELIMIT_TABLE_LINK = os.environ.get("RATELIMIT_TABLE_LINK", "300/minute")
+RATELIMIT_LOGIN_IP = os.environ.get("RATELIMIT_LOGIN_IP", "30/10minutes")
+RATELIMIT_LOGIN_USERNAME = os.environ.get("RATELIMIT_LOGIN_USERNAME", "10/10minutes")
+RATELIMIT_SIGNUP_IP = os.environ.get("RATELIMIT_SIGNUP_IP", "10/hour")
 
 LOGGING = {
     "version": 1,

@@ -11,8 +11,8 @@ def pytest_report_header(config):
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits():
-    """Every test starts with empty rate-limit counters (they live in the shared cache; the
-    test client always comes from 127.0.0.1)."""
-    from django.core.cache import cache
+    """Every test starts with empty rate-limit counters (the test client always comes from
+    127.0.0.1, so counts would carry over from test to test)."""
+    from stichblock.middleware import reset_rate_limits
 
-    cache.clear()
+    reset_rate_limits()
