@@ -318,7 +318,7 @@ def check_head(adapter: GameAdapter, draft: dict, record: dict) -> None:
     if strangers:
         raise DraftError(
             [
-                _("%(name)s is not a player of this round (players: %(names)s).")
+                _("%(name)s is not one of the players here (players: %(names)s).")
                 % {"name": name, "names": ", ".join(names)}
                 for name in strangers
             ]
@@ -336,7 +336,7 @@ def check_head(adapter: GameAdapter, draft: dict, record: dict) -> None:
         value = record.get(key)
         if value != expected:
             problems.append(
-                _("%(fact)s: the record has %(value)s, this round on the sheet %(expected)s.")
+                _("%(fact)s: the record has %(value)s, the sheet %(expected)s.")
                 % {
                     "fact": FACT_LABELS[key],
                     "value": seat_text(names, key, value),

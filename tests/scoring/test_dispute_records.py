@@ -201,14 +201,14 @@ def test_the_last_hand_can_take_the_cards_left(client, dispute_of_game_1):
     "change, expected",
     [
         (lambda r: {**r, "players": ["Anna", "Ben", "Zoe", "Dora"]},
-         "Zoe spielt in dieser Runde nicht mit (Spieler: Anna, Ben, Cem, Dora)."),
+         "Zoe spielt hier nicht mit (Spieler: Anna, Ben, Cem, Dora)."),
         (lambda r: {**r, "players": ["Ben", "Anna", "Cem", "Dora"]},
          "Die Spieler müssen wie am Tisch in Sitzreihenfolge stehen: Anna, Ben, Cem, Dora."),
         (lambda r: {**r, "game": "schatzsuche"},
          "Das ist eine Aufzeichnung von Schatzsuche, an diesem Tisch wird aber Schafkopf "
          "gespielt."),
         (lambda r: {**r, "dealer": 2},
-         "Geber: in der Aufzeichnung Cem, auf dem Spielblock in dieser Runde Anna."),
+         "Geber: in der Aufzeichnung Cem, auf dem Spielblock Anna."),
         (lambda r: {**r, "hands": [r["hands"][0], ["EA", *r["hands"][1][1:]], *r["hands"][2:]]},
          "EA ist zweimal ausgeteilt: an Anna und an Ben."),
         (lambda r: {**r, "profile": "tarif-10-20-50"},
