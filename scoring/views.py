@@ -169,7 +169,14 @@ def table_live(request, key: str):
         response = HttpResponseNotModified()
     else:
         context = table_context(request, access, form=None)
-        context["stale_form"] = is_stale(context["summary"], form_round, form_base)
+        # Poll on with the phone's own open form (not the next round): the URL, and with it
+        # the ETag the browser revalidates, stays the same until the phone reloads, and the
+        # warning names the round the phone has open. Viewers have no form to go stale.
+        if form_round.isdigit() and form_base.isdigit():
+            context["form_round"], context["form_base"] = int(form_round), int(form_base)
+        context["stale_form"] = access.can_score and is_stale(
+            context["summary"], form_round, form_base
+        )
         response = render(request, "scoring/_live.html", context)
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)

@@ -53,3 +53,39 @@ def test_saving_rounds_as_the_same_author_writes_the_session_once(client):
     # A new name is remembered for the next form.
     post_round(client, key, 3, round_fields([1, 1, 1], [1, 1, 1]), author="Ben")
     assert client.session["author"] == "Ben"
+
+
+def live_url_in(response) -> str:
+    html = response.content.decode()
+    return (
+        html.split('id="live"', 1)[1].split('hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    )
+
+
+def test_a_change_costs_each_polling_phone_one_rendering(client):
+    """The fragment polls on at the URL it was loaded with, so the browser's cached ETag
+    matches again right after the one 200 that brought the change."""
+    table, key = create_schatzsuche(client)
+    url = live_url_in(client.get(reverse("table", args=[viewer_key(table)])))
+    etag = client.get(url)["ETag"]
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200 and 'id="round-1"' in changed.content.decode()
+    assert live_url_in(changed) == url
+    again = client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"], HTTP_HX_REQUEST="true")
+    assert again.status_code == 304
+
+
+def test_the_stale_form_warning_names_the_open_round_and_stays_until_reload(client):
+    table, key = create_schatzsuche(client)
+    url = live_url_in(client.get(reverse("table", args=[key])))  # the form of round 1
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))  # saved on another phone
+    for _poll in range(2):
+        live = client.get(url, HTTP_HX_REQUEST="true")
+        assert "Runde 1 wurde gerade auf einem anderen Handy gespeichert." in live.content.decode()
+        url = live_url_in(live)
+    viewer_live = client.get(
+        live_url_in(client.get(reverse("table", args=[viewer_key(table)]))),
+        HTTP_HX_REQUEST="true",
+    )
+    assert "anderen Handy" not in viewer_live.content.decode()

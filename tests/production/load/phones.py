@@ -179,9 +179,12 @@ async def create_table(phone: Phone, game: str, players: int) -> Table | None:
     if status != 302:
         return None
     scorer_key = LINK.search(headers["Location"]).group(1)
-    _s, _h, share = await phone.request("create", "GET", f"/t/{scorer_key}/share/")
-    viewer_key = next((k for k in LINK.findall(share) if k != scorer_key), "")
-    return Table(game, scorer_key, viewer_key)
+    for _attempt in range(5):
+        _s, _h, share = await phone.request("create", "GET", f"/t/{scorer_key}/share/")
+        viewer_key = next((k for k in LINK.findall(share) if k != scorer_key), "")
+        if viewer_key:
+            return Table(game, scorer_key, viewer_key)
+    return None
 
 
 class Scorer(Phone):
