@@ -71,7 +71,8 @@ def board(adapter: GameAdapter, draft: dict, found: Walk) -> dict:
         }
         if last
         else None,
-        "tricks_done": adapter.completed_tricks(state),
+        "tricks_done": len(done),
+        "facts": adapter.board_facts(state, draft),
         "tricks_total": adapter.tricks_in_round(draft),
         "actions": len(draft["actions"]),
     }
@@ -99,6 +100,10 @@ def verdict_page(adapter: GameAdapter, draft: dict, verdict: Verdict) -> dict:
                 "faults": [v for v in violations if v["trick"] == number],
             }
         )
+    for index, following in enumerate(data["tricks"][1:]):
+        note = adapter.leader_note(data["tricks"][index], following, names)
+        if note:
+            tricks[index]["extras"].append(note)
     skipped = list(dict.fromkeys(str(RULE_LABELS.get(r, r)) for r in data["checks_skipped"]))
     return {
         "json": data,

@@ -7,8 +7,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..hooks import register_round_panel
+from ..hooks import register_round_panel, register_table_panel
 from ..models import Dispute
+from ..pads import get_pad
 
 
 def round_panel(request, access, number: int) -> str:
@@ -18,6 +19,18 @@ def round_panel(request, access, number: int) -> str:
     return render_to_string(
         "scoring/disputes/_round_panel.html",
         {"access": access, "number": number, "disputes": disputes},
+        request=request,
+    )
+
+
+def open_disputes_panel(request, access, summary) -> str | None:
+    """On the table page: the disputes still open, so every phone sees that one is running."""
+    disputes = list(Dispute.objects.filter(table=access.table, applied_at__isnull=True))
+    if not disputes:
+        return None
+    return render_to_string(
+        "scoring/disputes/_table_panel.html",
+        {"access": access, "disputes": disputes, "pad": get_pad(access.table.game)},
         request=request,
     )
 
@@ -37,3 +50,4 @@ def game_link(tournament_table, game_number: int) -> tuple[str, str] | None:
 
 def register_panels() -> None:
     register_round_panel(round_panel)
+    register_table_panel(open_disputes_panel)

@@ -45,6 +45,8 @@ def test_scorer_opens_a_dispute_prefilled_from_the_sheet(client, sheet):
     assert "Streitfälle" in round_page and "„Dora hatte Eichel!“" in round_page
     board = text(client.get(url("dispute", key, dispute)))
     assert "Stich 1: Ben spielt aus." in board
+    sheet_page = text(client.get(reverse("table", args=[key])))
+    assert "Offene Streitfälle: Spiel 1 („Dora hatte Eichel!“)" in sheet_page
 
 
 def test_viewer_reads_a_dispute_but_cannot_open_change_or_apply_one(client, sheet):

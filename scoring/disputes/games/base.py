@@ -44,6 +44,8 @@ class OptionGroup:
     options: list[Option]
     # Folded away: cards nobody expects (another player's card, a card nobody holds).
     folded: bool = False
+    # Buttons with words (a bonus use, a colour, a player) get wider cells than card codes.
+    wide: bool = False
 
 
 @dataclass
@@ -236,6 +238,14 @@ class GameAdapter:
 
     def trick_extras(self, index: int, trick: dict, draft: dict) -> list[str]:
         """Lines of a trick besides its cards (cupboard pick, bonus uses, premium card)."""
+        return []
+
+    def leader_note(self, trick: dict, following: dict, names: list[str]) -> str | None:
+        """A line on who leads the trick after ``trick`` when it is not its winner."""
+        return None
+
+    def board_facts(self, state, draft: dict) -> list[tuple[str, str]]:
+        """What the arbiter needs in view while tapping (trump as it stands now, …)."""
         return []
 
 

@@ -207,6 +207,7 @@ class ScharfeSchotenAdapter(GameAdapter):
                         Option(PICK + c, str(COLOUR_NAMES[c]), c in legal, f"chip s-{c}")
                         for c in COLOURS
                     ],
+                    wide=True,
                 )
             ]
         if state.hands is None:
@@ -214,6 +215,9 @@ class ScharfeSchotenAdapter(GameAdapter):
             cards = [card for card in CARDS if card not in played]
             return [OptionGroup(_("Card played"), [self.card_option(c) for c in cards])]
         return super().options(state, draft)
+
+    def board_facts(self, state, draft):
+        return [(_("Number cards"), order_text(draft["setup"]["numbers"]))]
 
     def trick_extras(self, index, trick, draft):
         picks = self.action_lists(draft)["cupboard_picks"]

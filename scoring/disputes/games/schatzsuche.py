@@ -180,6 +180,9 @@ class SchatzsucheAdapter(GameAdapter):
             return _("Trick %(n)s: %(name)s leads.") % values
         return _("Trick %(n)s: %(name)s plays.") % values
 
+    def board_facts(self, state, draft):
+        return [(_("Turned trump card"), card_name(draft["setup"]["trump_card"]))]
+
     def running(self, state, draft):
         return ResultView(
             columns=[

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ...pads.base import choice_field
 from ...rules.stichwahl import FAMILIES, FAMILY_NAMES, FIVES, State, default_deck
@@ -189,6 +190,7 @@ class StichwahlAdapter(GameAdapter):
                 OptionGroup(
                     _("Leads the next trick"),
                     [Option(f"leader:{s}", name, True, "chip") for s, name in enumerate(names)],
+                    wide=True,
                 )
             ]
         legal = {encode(action) for action in state.legal_plays()}
@@ -214,7 +216,7 @@ class StichwahlAdapter(GameAdapter):
                 for a in state.bonus_actions()
             ]
             if bonus:
-                groups.append(OptionGroup(_("Use a bonus card first"), bonus))
+                groups.append(OptionGroup(_("Use a bonus card first"), bonus, wide=True))
         cards = hand if hand is not None else [c for c in self.deck(draft) if c not in played]
         title = _("First bonus card") if kind == "first_bonus" else _("Card played")
         if hand is not None:
@@ -243,7 +245,7 @@ class StichwahlAdapter(GameAdapter):
     def bonus_label(action: dict) -> str:
         if action.get("family"):
             return f"{action['bonus']} → {family_name(action['family'])}"
-        return _("%(card)s flips the marker") % {"card": action["bonus"]}
+        return _("%(card)s: flip the marker") % {"card": action["bonus"]}
 
     def trick_extras(self, index, trick, draft):
         names = draft["players"]
@@ -254,15 +256,36 @@ class StichwahlAdapter(GameAdapter):
                 % {"name": names[use["seat"]], "what": self.bonus_label(use)}
             )
         if trick.get("premium"):
+            points = trick["points"]
             lines.append(
-                _("%(name)s chose %(card)s as premium card: %(points)s cards to the point pile.")
-                % {
-                    "name": names[trick["winner"]],
-                    "card": trick["premium"],
-                    "points": trick["points"],
-                }
+                ngettext(
+                    "%(name)s chose %(card)s as premium card: %(points)s card to the point pile.",
+                    "%(name)s chose %(card)s as premium card: %(points)s cards to the point pile.",
+                    points,
+                )
+                % {"name": names[trick["winner"]], "card": trick["premium"], "points": points}
             )
         return lines
+
+    def leader_note(self, trick: dict, following: dict, names: list[str]) -> str | None:
+        """Who named the next leader, when a 5 that was not chosen let its player decide."""
+        if trick.get("winner") is None or following["leader"] == trick["winner"]:
+            return None
+        return _("%(name)s leads the next trick, named by the player of a 5.") % {
+            "name": names[following["leader"]]
+        }
+
+    def board_facts(self, state, draft):
+        names = draft["players"]
+        facts = [(_("Trump now"), f"{family_name(state.trump)}, {marker_name(state.marker)}")]
+        for name, cards in zip(names, state.bonus, strict=True):
+            facts.append(
+                (
+                    _("Bonus cards of %(name)s") % {"name": name},
+                    ", ".join(self.sorted_cards(cards)) or "–",
+                )
+            )
+        return facts
 
     def running(self, state, draft):
         facts = [(_("Trump"), f"{family_name(state.trump)}, {marker_name(state.marker)}")]
