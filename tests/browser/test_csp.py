@@ -6,8 +6,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import browser, phone  # noqa: F401 - fixtures
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RECORD_VIOLATIONS = """
@@ -34,7 +32,7 @@ def watched(page):
     return page, problems
 
 
-def test_live_update_works_under_the_csp_without_violations(phone):  # noqa: F811
+def test_live_update_works_under_the_csp_without_violations(phone):
     scorer, scorer_problems = watched(phone())
     response = scorer.goto("/new/schatzsuche/")
     csp = response.headers["content-security-policy"]
