@@ -11,6 +11,7 @@ import functools
 import ipaddress
 import logging
 import sys
+import threading
 import time
 
 import limits
@@ -148,6 +149,12 @@ class RateLimitMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
+        # Built once per process, before requests (and threads) arrive.
+        if settings.RATELIMIT_ENABLE:
+            try:
+                limiter()
+            except (limits.errors.StorageError, OSError) as error:
+                log.warning("rate-limit store not ready yet: %s", error)
 
     def __call__(self, request):
         response = self.get_response(request)
@@ -204,7 +211,13 @@ def parse_rate(text: str):
 
 
 def limiter() -> limits.strategies.FixedWindowRateLimiter:
-    return _limiter(settings.RATELIMIT_STORAGE_URI, settings.RATELIMIT_KEY_PREFIX)
+    with _limiter_lock:
+        return _limiter(settings.RATELIMIT_STORAGE_URI, settings.RATELIMIT_KEY_PREFIX)
+
+
+# Threaded workers (gthread) must not build the store twice at once: limits' first-use
+# dependency check is not thread-safe (it reported redis as missing under load).
+_limiter_lock = threading.Lock()
 
 
 @functools.cache
