@@ -6,11 +6,13 @@ import os
 
 # A TCP address ("0.0.0.0:8000" in a container) or a unix socket ("unix:/run/stichblock.sock").
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Sync workers: one request at a time each, one persistent database connection each. Requests
-# are short (a few ms of CPU); 2 × cores + 1 keeps the cores busy while others wait on the DB.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
-threads = int(os.environ.get("GUNICORN_THREADS", 1))
+# Threaded workers: a request spends most of its time waiting on PostgreSQL and Redis round
+# trips (a dozen for a save), and threads overlap those waits; processes (cores + 1) use the
+# cores. Measured against sync workers in docs/production.md. Every thread keeps its own
+# persistent database connection: WEB_CONCURRENCY × GUNICORN_THREADS per app server.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+threads = int(os.environ.get("GUNICORN_THREADS", 8))
 # Load the app once before forking: workers share its memory and start fast.
 preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
