@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import Game
 from ..pads import get_pad
@@ -119,6 +119,8 @@ def add_action(adapter: GameAdapter, draft: dict, action: str) -> dict:
     """The draft with one more action; the engine records it whatever the rules say, but
     refuses what cannot happen at all (a card after the last trick, a colour instead of a
     card)."""
+    if not adapter.is_action(draft, action):
+        raise DraftError([_("%(action)s is no card or move of this game.") % {"action": action}])
     state = walk(adapter, draft).state
     if state.to_play is None:
         raise DraftError([_("The round is complete: nothing more can be recorded.")])
@@ -264,7 +266,11 @@ def hand_problems(
     for name, hand in zip(names, hands, strict=True):
         if len(hand) != size and not (partial and not hand):
             problems.append(
-                _("%(name)s: %(count)s cards, but a hand has %(size)s.")
+                ngettext(
+                    "%(name)s: %(count)s card, but a hand has %(size)s.",
+                    "%(name)s: %(count)s cards, but a hand has %(size)s.",
+                    len(hand),
+                )
                 % {"name": name, "count": len(hand), "size": size}
             )
     return problems

@@ -72,9 +72,9 @@ def scoped(view):
             access = get_object_or_404(Access.objects.select_related("table"), key=key)
             scope = Scope(table=access.table, access=access)
         else:
-            table = get_object_or_404(Table, pk=table_id)
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
+            table = get_object_or_404(Table, pk=table_id)
             if not has_table_authority(request, table):
                 raise Http404
             scope = Scope(table=table, organizer=True)

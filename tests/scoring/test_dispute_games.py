@@ -8,6 +8,8 @@ what the table entered for the round is deliberately wrong.
 
 import pytest
 
+from scoring.disputes import drafts
+from scoring.disputes.games import get_adapter
 from scoring.models import Revision
 from scoring.rules import records
 from scoring.views import summarize
@@ -170,4 +172,48 @@ def test_stichwahl_hand_with_bonus_premium_and_leader_choices_tapped_in_and_appl
     assert revision.scores == [
         pile + unused // 2
         for pile, unused in zip(result["point_piles"], result["unused_bonus"], strict=True)
+    ]
+
+
+def test_schatzsuche_round_10_asks_for_the_golden_card_and_keeps_it_out_of_the_hands():
+    """schatzsuche.md: "Round 10: … the top card is laid face down (the golden card), 30
+    cards are dealt, and the last remaining card (the 32nd) is turned up and gives trump"."""
+    adapter = get_adapter("schatzsuche")
+    guesses = [{"suit": "S", "rank": "K"}, {"suit": "H", "rank": "A"}, {"suit": "C", "rank": "7"}]
+    draft = {
+        "players": ["Anna", "Ben", "Cem"],
+        "profile": "standard",
+        "settings": {},
+        "setup": {
+            "dealer": 0,
+            "round": 10,
+            "trump_card": None,
+            "bids": [3, 4, 3],
+            "golden": {"card": None, "guesses": guesses},
+        },
+        "hands": [[], [], []],
+        "actions": [],
+    }
+    assert adapter.missing_setup(draft) == ["die aufgedeckte Trumpfkarte", "die goldene Karte"]
+    fields = {"bid_0": 3, "bid_1": 4, "bid_2": 3, "trump_card": "SK", "golden_card": "SK"}
+    for seat, guess in enumerate(guesses):
+        fields[f"guess_suit_{seat}"], fields[f"guess_rank_{seat}"] = guess["suit"], guess["rank"]
+    form = adapter.setup_form(draft, fields)
+    assert not form.is_valid()
+    assert form.errors["golden_card"] == [
+        "Goldene Karte: sie kann nicht die aufgedeckte Trumpfkarte SK sein."
+    ]
+    form = adapter.setup_form(draft, {**fields, "golden_card": "HA"})
+    assert form.is_valid(), form.errors
+    draft = {**draft, "setup": adapter.setup_from_form(draft, form)}
+    assert draft["setup"]["golden"] == {"card": "HA", "guesses": guesses}
+    assert adapter.missing_setup(draft) == []
+    with pytest.raises(drafts.DraftError) as refused:
+        drafts.tap_hand_card(adapter, draft, 0, "HA")
+    assert refused.value.messages == [
+        "HA ist die goldene Karte, also hat sie niemand auf der Hand."
+    ]
+    assert drafts.hand_problems(adapter, draft, [["SK"], [], []], partial=True) == [
+        "Anna: SK ist die aufgedeckte Trumpfkarte und in keiner Hand.",
+        "Anna: 1 Karte, eine Hand hat aber 10.",
     ]

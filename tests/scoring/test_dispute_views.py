@@ -195,6 +195,10 @@ def test_tap_with_htmx_swaps_the_board_and_undo_takes_the_card_back(client, shee
     assert dispute.draft["actions"] == []
     nothing = undo(client, key, dispute)
     assert "Nichts zurückzunehmen" in text(client.get(nothing.url))
+    forged = tap(client, key, dispute, "HX")
+    assert "HX ist keine Karte und kein Zug dieses Spiels." in text(client.get(forged.url))
+    dispute.refresh_from_db()
+    assert dispute.draft["actions"] == []
 
 
 def test_applying_the_verdict_stores_a_dispute_revision_and_keeps_the_old_one(client, sheet):

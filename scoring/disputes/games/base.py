@@ -163,6 +163,10 @@ class GameAdapter:
     def decode(self, action: str) -> Any:
         return action
 
+    def is_action(self, draft: dict, action: str) -> bool:
+        """Whether a posted action is one of this game's taps (a card of the pack …)."""
+        return action in self.deck(draft)
+
     def is_readable(self, draft: dict) -> bool:
         """Whether the engine can read the draft's record once the setup is complete."""
         return True

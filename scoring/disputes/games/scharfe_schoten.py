@@ -157,6 +157,9 @@ class ScharfeSchotenAdapter(GameAdapter):
             actions.append(PICK + colour)
         return actions
 
+    def is_action(self, draft, action):
+        return action in CARD_INDEX or (action.startswith(PICK) and action[len(PICK) :] in COLOURS)
+
     def decode(self, action):
         return action[len(PICK) :] if action.startswith(PICK) else action
 

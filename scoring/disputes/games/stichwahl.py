@@ -132,6 +132,17 @@ class StichwahlAdapter(GameAdapter):
     def decode(self, action):
         return decode(action)
 
+    def is_action(self, draft, action):
+        try:
+            parsed = decode(action)
+        except ValueError:
+            return False
+        if "leader" in parsed:
+            return 0 <= parsed["leader"] < len(draft["players"])
+        card = next(value for key, value in parsed.items() if key != "family")
+        family = parsed.get("family")
+        return card in self.deck(draft) and (family is None or family in FAMILIES)
+
     def is_readable(self, draft) -> bool:
         """The record names every first bonus card (before that the engine cannot read it)."""
         return len(self.action_lists(draft)["first_bonus"]) == len(draft["players"])
