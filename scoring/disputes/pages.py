@@ -180,7 +180,7 @@ def replay(adapter: GameAdapter, draft: dict, found: Walk, verdict: dict, step: 
         page["trick"] = verdict["tricks"][step - 1]
         page["running"] = found.steps[step - 1]
         hands = found.hands_after[step - 1]
-    if hands is not None:
+    if hands is not None and any(hands):
         page["hands"] = [
             {"name": name, "cards": [card(adapter, code) for code in hand]}
             for name, hand in zip(names, hands, strict=True)
