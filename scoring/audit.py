@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -10,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from .models import Revision, Table, TableEvent
 from .pads import get_pad
+from .spreadsheets import spreadsheet_text
 
 
 @dataclass
@@ -22,6 +22,9 @@ class AuditEntry:
     reason: str
     # (label, before, after); before is None for a first entry.
     changes: list[tuple[str, str | None, str]] = field(default_factory=list)
+    # Where the change happened when several tables are listed together (e.g. a tournament's
+    # round and table number); written as leading CSV columns.
+    context: tuple = ()
 
 
 def audit_trail(table: Table) -> list[AuditEntry]:
@@ -65,11 +68,12 @@ def audit_trail(table: Table) -> list[AuditEntry]:
     return entries
 
 
-def write_csv(entries: list[AuditEntry], out) -> None:
-    """One line per changed value (or per event), so a spreadsheet can filter and sort."""
-    writer = csv.writer(out)
+def write_csv(entries: list[AuditEntry], writer, context_labels=()) -> None:
+    """One line per changed value (or per event), so a spreadsheet can filter and sort;
+    ``context_labels`` head the columns of the entries' ``context``."""
     writer.writerow(
         [
+            *context_labels,
             _("time"),
             _("round"),
             _("kind"),
@@ -83,14 +87,16 @@ def write_csv(entries: list[AuditEntry], out) -> None:
     )
     for entry in entries:
         head = [
+            *entry.context,
             entry.at.isoformat(timespec="seconds"),
             entry.round_number or "",
             entry.kind,
-            entry.author,
+            spreadsheet_text(entry.author),
             entry.device,
-            entry.reason,
+            spreadsheet_text(entry.reason),
         ]
         if not entry.changes:
             writer.writerow([*head, "", "", ""])
         for label, before, after in entry.changes:
-            writer.writerow([*head, label, "" if before is None else before, after])
+            before = "" if before is None else spreadsheet_text(before)
+            writer.writerow([*head, label, before, spreadsheet_text(after)])

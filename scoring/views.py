@@ -21,6 +21,7 @@ from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .services import Author, Conflict, Locked, create_table, current_revisions, save_round
+from .spreadsheets import csv_response
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -344,11 +345,8 @@ def audit(request, key: str):
     table = access.table
     entries = audit_trail(table)
     if request.GET.get("format") == "csv":
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        filename = f"stichblock-{table.game}-{table.pk}-audit.csv"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        response.write("\ufeff")  # so spreadsheet programs read UTF-8 umlauts correctly
-        write_csv(entries, response)
+        response, writer = csv_response(f"stichblock-{table.game}-{table.pk}-audit.csv")
+        write_csv(entries, writer)
         return response
     context = {"access": access, "table": table, "pad": get_pad(table.game), "entries": entries}
     return render(request, "scoring/audit.html", context)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, confirmation, rounds, setup, standings
+from .views import accounts, audit, confirmation, rounds, setup, standings
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
 TABLE = ROUND + "tables/<int:table_number>/"
@@ -50,6 +50,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", standings.standings_page, name="standings"),
     path("tournaments/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("tournaments/<int:pk>/results/", standings.results_print, name="results"),
+    path("tournaments/<int:pk>/audit/", audit.tournament_audit, name="tournament_audit"),
     path("tournaments/public/<str:key>/", standings.public_standings, name="public_standings"),
     path(
         "tournaments/public/<str:key>/live/",

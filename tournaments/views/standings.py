@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.db.models import Count, Sum
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
@@ -14,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.models import Table
+from scoring.spreadsheets import csv_response, spreadsheet_text
 
 from ..models import Tournament
 from ..standings import compute
@@ -68,12 +67,9 @@ def standings_csv(request, pk: int):
     round_number = round_choice(request, tournament)
     context = standings_context(tournament, round_number)
     standings = context["standings"]
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(tournament.name) or "tournament"
     suffix = f"-round-{round_number}" if round_number else ""
-    response["Content-Disposition"] = f'attachment; filename="{name}{suffix}.csv"'
-    response.write("\ufeff")  # spreadsheet programs read the BOM as "this is UTF-8"
-    writer = csv.writer(response)
+    response, writer = csv_response(f"{name}{suffix}.csv")
     rounds = [round_number] if round_number else standings.rounds
     header = [_("Rank"), _("Start number"), _("Name")]
     header += [_("Round %(n)s") % {"n": n} for n in rounds]
@@ -92,11 +88,6 @@ def standings_csv(request, pk: int):
         line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
         writer.writerow(line)
     return response
-
-
-def spreadsheet_text(value: str) -> str:
-    """A name as text a spreadsheet will not run as a formula (=, +, -, @ in front)."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
 
 
 def public_etag(tournament: Tournament, round_number: int | None) -> str:
