@@ -59,6 +59,24 @@ class Summary:
         return [row.totals for row in self.rows if row.totals is not None]
 
 
+def running_totals(rows: list[RoundRow], seats: int) -> list[int]:
+    """Set each complete row's running totals; returns the totals after the last one."""
+    totals = [0] * seats
+    for row in rows:
+        if row.complete:
+            totals = [total + score for total, score in zip(totals, row.scores, strict=True)]
+            row.totals = totals
+    return totals
+
+
+def next_round_of(rows: list[RoundRow], *, over: bool) -> int | None:
+    """The round to enter: the first open one, else a new one unless the game is over."""
+    for row in rows:
+        if not row.complete:
+            return row.number
+    return None if over else len(rows) + 1
+
+
 def int_field(label: str, low: int, high: int, *, required: bool = True) -> forms.IntegerField:
     """An integer field whose messages name the field and the allowed range."""
     messages = {

@@ -10,7 +10,16 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ..rules import schatzsuche as rules
-from .base import EntryForm, Pad, RoundRow, Summary, choice_field, int_field
+from .base import (
+    EntryForm,
+    Pad,
+    RoundRow,
+    Summary,
+    choice_field,
+    int_field,
+    next_round_of,
+    running_totals,
+)
 from .tables import TableForm
 
 SUIT_NAMES = {
@@ -214,28 +223,18 @@ class SchatzsuchePad(Pad):
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
         players = table.player_names
-        totals = [0] * len(players)
-        penalties = [0] * len(players)
-        rows: list[RoundRow] = []
-        for revision in revisions:
-            row = RoundRow(number=revision.round.number, revision=revision)
-            if revision.complete:
-                totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
-                penalties = [
-                    p + q
-                    for p, q in zip(
-                        penalties, revision.data.get("penalties") or [0] * 3, strict=True
-                    )
-                ]
-                row.totals = totals
-            rows.append(row)
-        open_rows = [row for row in rows if not row.complete]
-        if open_rows:
-            next_round = open_rows[0].number
-        elif len(rows) < rules.ROUNDS:
-            next_round = len(rows) + 1
-        else:
-            next_round = None
+        rows = [RoundRow(number=revision.round.number, revision=revision) for revision in revisions]
+        totals = running_totals(rows, len(players))
+        # Revokes are deducted only at the end, so they never enter the running totals.
+        penalties = [
+            sum(
+                (row.data.get("penalties") or [0] * len(players))[seat]
+                for row in rows
+                if row.complete
+            )
+            for seat in range(len(players))
+        ]
+        next_round = next_round_of(rows, over=len(rows) >= rules.ROUNDS)
         summary = Summary(players=players, rows=rows, totals=totals, next_round=next_round)
         summary.info["penalties"] = penalties
         summary.info["has_penalties"] = any(penalties)

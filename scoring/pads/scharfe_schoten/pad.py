@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...models import Revision
 from ...rules import scharfe_schoten as rules
-from ..base import Pad, RoundRow, Summary
+from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
 from .colours import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -100,23 +100,12 @@ class ScharfeSchotenPad(Pad):
 
     def summarize(self, table, revisions):
         players = table.player_names
-        totals = [0] * len(players)
-        rows: list[RoundRow] = []
-        for revision in revisions:
-            row = RoundRow(number=revision.round.number, revision=revision)
-            if revision.complete:
-                totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
-                row.totals = totals
+        rows = [RoundRow(number=revision.round.number, revision=revision) for revision in revisions]
+        totals = running_totals(rows, len(players))
+        for row in rows:
             row.cells = self.cells(table, row)
-            row.order = order_help(revision.data.get("numbers"))
-            rows.append(row)
-        open_rows = [row for row in rows if not row.complete]
-        if open_rows:
-            next_round = open_rows[0].number
-        elif len(rows) < rules.rounds_in_game(len(players)):
-            next_round = len(rows) + 1
-        else:
-            next_round = None
+            row.order = order_help(row.data.get("numbers"))
+        next_round = next_round_of(rows, over=len(rows) >= rules.rounds_in_game(len(players)))
         summary = Summary(players=players, rows=rows, totals=totals, next_round=next_round)
         if next_round is None:
             summary.finished = True

@@ -10,7 +10,7 @@ from django.utils.translation import pgettext_lazy
 from ...rules import stichwahl as rules
 from ...rules.stichwahl import default_deck
 from ...rules.stichwahl.scores import HAND_SIZE, WINNING_TOTAL
-from ..base import Pad, RoundRow, Summary
+from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
 from .forms import StichwahlEntryForm, StichwahlTableForm, hand_preview
 
 
@@ -45,21 +45,10 @@ class StichwahlPad(Pad):
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
         players = table.player_names
-        totals = [0] * len(players)
-        rows: list[RoundRow] = []
-        for revision in revisions:
-            row = RoundRow(number=revision.round.number, revision=revision)
-            if revision.complete:
-                totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
-                row.totals = totals
-            rows.append(row)
-        open_rows = [row for row in rows if not row.complete]
-        if open_rows:
-            next_round = open_rows[0].number
-        elif rows and rules.game_over(totals):
-            next_round = None  # over after the last saved hand
-        else:
-            next_round = len(rows) + 1
+        rows = [RoundRow(number=revision.round.number, revision=revision) for revision in revisions]
+        totals = running_totals(rows, len(players))
+        # Over after the last saved hand: the end condition holds on the totals.
+        next_round = next_round_of(rows, over=bool(rows) and rules.game_over(totals))
         finished = next_round is None
         summary = Summary(
             players=players, rows=rows, totals=totals, next_round=next_round, finished=finished
