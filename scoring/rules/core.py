@@ -10,7 +10,7 @@ import random
 import sys
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 
 class RecordError(ValueError):
@@ -32,9 +32,15 @@ class IllegalPlay(ValueError):
         # The full violation, for a caller that renders it in another language.
         self.violation = violation
 
+    @classmethod
+    def of(cls, violation: Violation, players: Sequence[str] | None) -> IllegalPlay:
+        """A strict ``play``'s refusal of ``violation``, its message in English."""
+        return cls(violation.rule, violation.message(players), violation)
+
 
 # Plain-language messages per rule, in English and German; game modules add their own with
-# ``add_messages``. Templates use str.format with the violation's params plus ``player``.
+# ``add_messages``. Templates use str.format with the params plus ``player`` (the seat's
+# name), ``card``, ``trick`` and the names and places below (``render``).
 # Rule names are shared between games (``follow_suit``) but the wording is not, so each
 # game's texts are kept apart in GAME_MESSAGES and a Violation that knows its ``game`` reads
 # those first; MESSAGES holds the common rules and, as a fallback, each rule's first text.
@@ -56,23 +62,61 @@ LANGUAGES = ("en", "de")
 FORMAT = "record/1"
 # Seat names for records the engine writes itself (simulate).
 BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi")
-
+# A seat without a name (a State built without names).
+SEAT_NAMES = {"en": "Seat {number}", "de": "Platz {number}"}
 
 GAME_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
+# Per game, how a language-free param reads: ``names[param][lang][value]`` fills
+# ``{<param>_name}``, or ``{<param>_names}`` (joined with commas) for a list of values.
+GAME_NAMES: dict[str, dict[str, Mapping[str, Mapping[Any, str]]]] = {}
+# Where a card lies that somebody used without having it: the params ``holder`` (a seat or
+# None) and ``place`` (default "hand" for a seat, None for nobody) fill ``{holder_en}`` and
+# ``{holder_de}``, each text with ``{name}`` for the holder. Games add or reword places.
+PLACES: dict[str | None, dict[str, str]] = {
+    "hand": {"en": " ({name} holds it)", "de": " ({name} hat sie)"},
+    None: {"en": " (nobody holds it)", "de": " (niemand hat sie)"},
+}
+GAME_PLACES: dict[str, dict[str | None, dict[str, str]]] = {}
 
 
-def add_messages(catalogue: dict[str, dict[str, str]], game: str | None = None) -> None:
-    """Register a game's rule texts; ``game`` defaults to the game package of the caller
-    (a module under ``scoring.rules.<game>``)."""
+def add_messages(
+    catalogue: dict[str, dict[str, str]],
+    game: str | None = None,
+    *,
+    shared: bool = True,
+    names: Mapping[str, Mapping[str, Mapping[Any, str]]] | None = None,
+    places: Mapping[str | None, dict[str, str]] | None = None,
+) -> None:
+    """Register a game's texts; ``game`` defaults to the game package of the caller
+    (a module under ``scoring.rules.<game>``).
+
+    ``shared=False`` keeps the texts out of the fallback in MESSAGES: a wording only this
+    game's params fill, or a scorepad text that is no rule of a verdict. ``names`` and
+    ``places`` are the game's entries of GAME_NAMES and GAME_PLACES.
+    """
     if game is None:
         game = _calling_game(sys._getframe(1).f_globals.get("__name__", ""))
     for rule, texts in catalogue.items():
-        missing = set(LANGUAGES) - texts.keys()
-        if missing:
-            raise ValueError(f"message for {rule} lacks {sorted(missing)}")
+        _require_languages(texts, f"message for {rule}")
+    for place, texts in (places or {}).items():
+        _require_languages(texts, f"place {place}")
+    if (names or places) and game is None:
+        raise ValueError("names and places belong to a game")
+    for rule, texts in catalogue.items():
         if game is not None:
             GAME_MESSAGES.setdefault(game, {})[rule] = texts
-        MESSAGES.setdefault(rule, texts)
+        if shared:
+            MESSAGES.setdefault(rule, texts)
+    if names:
+        GAME_NAMES.setdefault(game, {}).update(names)
+    if places:
+        GAME_PLACES.setdefault(game, {}).update(places)
+
+
+def _require_languages(texts: Mapping[str, str], what: str) -> None:
+    missing = set(LANGUAGES) - texts.keys()
+    if missing:
+        raise ValueError(f"{what} lacks {sorted(missing)}")
 
 
 def messages_for(rule: str, game: str | None = None) -> dict[str, str] | None:
@@ -85,6 +129,54 @@ def _calling_game(module: str) -> str | None:
     if not module.startswith(package):
         return None
     return module[len(package) :].partition(".")[0] or None
+
+
+def seat_name(players: Sequence[str] | None, seat: int | None, lang: str = "en") -> str:
+    """The name of ``seat`` in messages: its player's, "Seat 2" without one, "?" for None."""
+    if seat is None:
+        return "?"
+    if players is not None and 0 <= seat < len(players):
+        return players[seat]
+    return SEAT_NAMES.get(lang, SEAT_NAMES["en"]).format(number=seat + 1)
+
+
+def render(
+    rule: str,
+    lang: str = "en",
+    *,
+    game: str | None = None,
+    players: Sequence[str] | None = None,
+    seat: int | None = None,
+    card: str | None = None,
+    trick: int | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> str:
+    """The text of ``rule`` in ``lang`` and in ``game``'s wording, filled in; English when
+    the text has no such language, the rule's name when there is no text at all."""
+    texts = messages_for(rule, game)
+    if texts is None:
+        return rule
+    if lang not in texts:
+        lang = "en"
+    params = params or {}
+    values = _Blanks(player=seat_name(players, seat, lang), card=card, trick=trick)
+    if "holder" in params or "place" in params:
+        holder = params.get("holder")
+        place = params.get("place", "hand" if holder is not None else None)
+        where = GAME_PLACES.get(game, {}).get(place) or PLACES[place]
+        for language in LANGUAGES:
+            name = seat_name(players, holder, language)
+            values[f"holder_{language}"] = where[language].format(name=name)
+    values.update(params)
+    for param, names in GAME_NAMES.get(game, {}).items():
+        if param not in params:
+            continue
+        value = params[param]
+        if isinstance(value, list | tuple):
+            values[f"{param}_names"] = ", ".join(names[lang][item] for item in value)
+        else:
+            values[f"{param}_name"] = names[lang][value]
+    return texts[lang].format_map(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,27 +199,17 @@ class Violation:
         """This violation worded as ``game`` words it (itself if it already knows a game)."""
         return self if self.game is not None else replace(self, game=game)
 
-    def message(self, players: Sequence[str], lang: str = "en") -> str:
-        texts = messages_for(self.rule, self.game)
-        if texts is None:
-            return self.rule
-        values = _Blanks(player=_name(players, self.seat), card=self.card)
-        if "holder" in self.params:
-            # A seat, not a name, so the same violation renders in either language.
-            holder = self.params["holder"]
-            if holder is None:
-                values["holder_en"], values["holder_de"] = (
-                    " (nobody holds it)",
-                    " (niemand hat sie)",
-                )
-            else:
-                name = _name(players, holder)
-                values["holder_en"], values["holder_de"] = (
-                    f" ({name} holds it)",
-                    f" ({name} hat sie)",
-                )
-        values.update(self.params)
-        return texts.get(lang, texts["en"]).format_map(values)
+    def message(self, players: Sequence[str] | None, lang: str = "en") -> str:
+        return render(
+            self.rule,
+            lang,
+            game=self.game,
+            players=players,
+            seat=self.seat,
+            card=self.card,
+            trick=self.trick,
+            params=self.params,
+        )
 
     def to_json(self, players: Sequence[str], lang: str = "en") -> dict[str, Any]:
         return {
@@ -139,15 +221,30 @@ class Violation:
         }
 
 
+@dataclass(frozen=True)
+class EntryProblem:
+    """One rejected scorepad entry: ``field`` names the input (``piles[1]``, ``collected.R``),
+    ``rule`` the broken check, whose texts the game registers with ``add_messages``;
+    ``message(lang, players)`` says it in English or German. A game subclasses it to set
+    ``game``, whose wording and names render the message."""
+
+    field: str
+    rule: str
+    seat: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    game: ClassVar[str | None] = None
+
+    def message(self, lang: str = "en", players: Sequence[str] | None = None) -> str:
+        return render(
+            self.rule, lang, game=self.game, players=players, seat=self.seat, params=self.params
+        )
+
+
 class _Blanks(dict):
     """Template values where a missing one reads as nothing rather than failing the verdict."""
 
     def __missing__(self, key: str) -> str:
         return ""
-
-
-def _name(players: Sequence[str], seat: int | None) -> str:
-    return players[seat] if seat is not None and 0 <= seat < len(players) else "?"
 
 
 class CardLedger:

@@ -11,7 +11,7 @@
 Settings, interpretations and record keys: docs/scharfe-schoten.md.
 """
 
-from ..core import add_messages
+from . import messages  # noqa: F401  (registers the texts)
 from .bots import deal_round, dealt_hands, playout, simulate
 from .cards import (
     CARDS,
@@ -23,7 +23,6 @@ from .cards import (
     colour_order,
     super_trumps,
 )
-from .messages import TEXTS, Violation
 from .record import RECORD_KEYS, RECORD_OPTIONAL_KEYS, verify_record
 from .scores import (
     DEFAULT_PROFILE,
@@ -45,10 +44,6 @@ from .scores import (
 )
 from .state import State
 
-# Only the rule that is ours alone goes into the shared catalogue: follow_suit's shared text
-# speaks of suits and belongs to whichever game registered it (see messages.py).
-add_messages({"cupboard_colour_empty": TEXTS["cupboard_colour_empty"]})
-
 __all__ = [
     "CARDS",
     "COLOURS",
@@ -63,7 +58,6 @@ __all__ = [
     "RECORD_OPTIONAL_KEYS",
     "EntryProblem",
     "State",
-    "Violation",
     "card_strengths",
     "check_colour_counts",
     "check_predictions",

@@ -7,12 +7,11 @@ a prediction is ``{"most": "R", "fewest": "Y"}``, as in a record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from .. import core
 from ..core import RecordError
 from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE
-from .messages import render
 
 NAME = "scharfe_schoten"
 PLAYER_COUNTS = (3, 4)
@@ -86,19 +85,12 @@ def winners(totals: Sequence[int]) -> list[int]:
     return [seat for seat, total in enumerate(totals) if total == top]
 
 
-@dataclass(frozen=True)
-class EntryProblem:
-    """One rejected scorepad entry: ``field`` names the input (``collected[1].R``,
-    ``collected.R`` for a whole colour column, ``tricks_won[2]``, ``predictions[0]``),
-    ``rule`` the broken check; ``message(lang, players)`` says it in English or German."""
+class EntryProblem(core.EntryProblem):
+    """One rejected scorepad entry (``core.EntryProblem``) in this game's wording: ``field``
+    is ``collected[1].R``, ``collected.R`` for a whole colour column, ``tricks_won[2]`` or
+    ``predictions[0]``."""
 
-    field: str
-    rule: str
-    seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def message(self, lang: str = "en", players: Sequence[str] | None = None) -> str:
-        return render(self.rule, lang, players, self.seat, self.params)
+    game = NAME
 
 
 def check_predictions(predictions: Sequence[Mapping[str, str]]) -> list[EntryProblem]:

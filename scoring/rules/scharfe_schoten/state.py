@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core import CardLedger, IllegalPlay
+from ..core import CardLedger, IllegalPlay, Violation
 from .cards import (
     CARD_INDEX,
     CARDS,
@@ -26,8 +26,7 @@ from .cards import (
     super_trumps,
     trick_winner_offset,
 )
-from .messages import Violation
-from .scores import prediction_points
+from .scores import NAME, prediction_points
 
 
 class State:
@@ -72,7 +71,7 @@ class State:
         self.collected = [dict.fromkeys(COLOURS, 0) for _ in range(players)]
         self.tricks_won = [0] * players
         self.picks: list[str] = []
-        self.ledger = CardLedger(CARDS, hands)  # unknown, played twice, not in hand
+        self.ledger = CardLedger(CARDS, hands, game=NAME)  # unknown, played twice, not in hand
         self.picking: int | None = None  # the trick winner who still has to pick
 
     def copy(self) -> State:
@@ -141,25 +140,21 @@ class State:
         seat, trick = self.to_play, len(self.tricks) + 1
         card_rule = self.ledger.check(trick, seat, card)
         if card_rule is not None and card_rule.rule == "unknown_card":
-            return [Violation.of(card_rule)]
-        violations = [Violation.of(card_rule)] if card_rule is not None else []
+            return [card_rule]
+        violations = [card_rule] if card_rule is not None else []
         led = self.led_colour
         if self.hands is not None and led is not None and card[0] != led:
             held = sorted((c for c in self.hands[seat] if c[0] == led), key=CARD_INDEX.__getitem__)
             if held:
-                violations.append(
-                    Violation(
-                        trick, seat, card, "follow_suit", {"held": ", ".join(held), "colour": led}
-                    )
-                )
+                params = {"held": ", ".join(held), "colour": led}
+                violations.append(Violation(trick, seat, card, "follow_suit", params, NAME))
         return violations
 
     def check_pick(self, colour: str) -> list[Violation]:
         if self.cupboard is not None and self.cupboard[colour] == 0:
             trick = len(self.tricks)
-            return [
-                Violation(trick, self.picking, None, "cupboard_colour_empty", {"colour": colour})
-            ]
+            params = {"colour": colour}
+            return [Violation(trick, self.picking, None, "cupboard_colour_empty", params, NAME)]
         return []
 
     # --- acting ----------------------------------------------------------------------------
@@ -176,7 +171,7 @@ class State:
             return self.pick(action, strict)
         violations = self.check_card(action)
         if strict and violations:
-            raise self._refusal(violations[0])
+            raise IllegalPlay.of(violations[0], self.names)
         self._add_card(action)
         return violations
 
@@ -190,7 +185,7 @@ class State:
             )
         violations = self.check_pick(colour)
         if strict and violations:
-            raise self._refusal(violations[0])
+            raise IllegalPlay.of(violations[0], self.names)
         self.collected[self.picking][colour] += 1
         if self.cupboard is not None and self.cupboard[colour] > 0:
             self.cupboard[colour] -= 1
@@ -198,10 +193,6 @@ class State:
         self.picks.append(colour)
         self.picking = None
         return violations
-
-    def _refusal(self, violation: Violation) -> IllegalPlay:
-        names = self.names or [f"Seat {seat + 1}" for seat in range(self.players)]
-        return IllegalPlay(violation.rule, violation.message(names), violation)
 
     def _add_card(self, card: str) -> None:
         self.ledger.record(len(self.tricks) + 1, self.to_play, card)

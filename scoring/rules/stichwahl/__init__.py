@@ -11,8 +11,8 @@
 Deck format, settings, interpretations, actions and record keys: docs/stichwahl.md.
 """
 
-from ..core import add_messages
-from .bots import NAME, deal_hand, playout, simulate
+from . import messages  # noqa: F401  (registers the texts)
+from .bots import deal_hand, playout, simulate
 from .deck import (
     ALL_CODES,
     FAMILIES,
@@ -25,10 +25,10 @@ from .deck import (
     load_deck,
     resolve_deck,
 )
-from .messages import TEXTS, Violation
 from .profiles import DEFAULT_PROFILE, PROFILES, check_setting
 from .record import RECORD_KEYS, RECORD_OPTIONAL_KEYS, verify_record
 from .scores import (
+    NAME,
     EntryProblem,
     card_total,
     check_hand,
@@ -42,21 +42,6 @@ from .state import ActionError, State
 from .tricks import premium_points, trick_winner
 
 PLAYER_COUNTS = (2, 3, 4)
-
-# Our own rules, so their texts are in the shared catalogue too (e.g. for a rule list);
-# shared names such as follow_suit keep the core text there and ours in TEXTS.
-add_messages(
-    {
-        rule: TEXTS[rule]
-        for rule in (
-            "first_bonus_not_in_hand",
-            "bonus_not_owned",
-            "bonus_wrong_kind",
-            "bonus_family_not_printed",
-            "premium_not_allowed",
-        )
-    }
-)
 
 __all__ = [
     "ALL_CODES",
@@ -75,7 +60,6 @@ __all__ = [
     "DeckError",
     "EntryProblem",
     "State",
-    "Violation",
     "card_total",
     "check_hand",
     "check_setting",

@@ -18,11 +18,9 @@ from typing import Any
 from ..core import bot_names, new_record, pick, shuffled
 from .deck import CODE_INDEX, FIVES, FLIP, PEARL, TRUMP_CHANGE, Deck, as_deck
 from .profiles import DEFAULT_PROFILE, PROFILES
-from .scores import HAND_SIZE, TRICKS, draw_pile_size, hand_points
+from .scores import HAND_SIZE, NAME, TRICKS, draw_pile_size, hand_points
 from .state import State
 from .tricks import HIGH, LOW, flipped, premium_points, trick_winner
-
-NAME = "stichwahl"
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ end", "Checks the scorepad enforces"). The engine's ``result()`` uses the same f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from .messages import render
+from .. import core
 
+NAME = "stichwahl"
 WINNING_TOTAL = 30
 HAND_SIZE = 9
 TRICKS = 8
@@ -51,19 +51,11 @@ def next_first_leader(previous: int, players: int, first_leader: str = "rotate")
     return (previous + 1) % players if first_leader == "rotate" else None
 
 
-@dataclass(frozen=True)
-class EntryProblem:
-    """One rejected scorepad entry: ``field`` names the input (``piles[1]``,
-    ``unused_bonus[2]``, or ``hand`` for the whole hand), ``rule`` the broken check;
-    ``message(lang, players)`` says it in English or German."""
+class EntryProblem(core.EntryProblem):
+    """One rejected scorepad entry (``core.EntryProblem``) in this game's wording: ``field``
+    is ``piles[1]``, ``unused_bonus[2]``, or ``hand`` for the whole hand."""
 
-    field: str
-    rule: str
-    seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def message(self, lang: str = "en", players: Sequence[str] | None = None) -> str:
-        return render(self.rule, lang, players, self.seat, self.params)
+    game = NAME
 
 
 def check_hand(

@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core import IllegalPlay
+from ..core import IllegalPlay, Violation, seat_name
 from .deck import CODE_INDEX, FAMILIES, FLIP, PEARL, TRUMP_CHANGE, Card, Deck, as_deck
-from .messages import Violation, seat_name
-from .scores import TRICKS, draw_pile_size, hand_points
+from .scores import NAME, TRICKS, draw_pile_size, hand_points
 from .tricks import flipped, premium_points, trick_winner
 
 FIRST_BONUS, TURN, PREMIUM, LEADER, OVER = "first_bonus", "turn", "premium", "leader", "over"
@@ -241,7 +240,7 @@ class State:
             trick = len(self.tricks) + 1
         else:
             trick = len(self.tricks)
-        return Violation(trick, self.to_play, card, rule, params)
+        return Violation(trick, self.to_play, card, rule, params, NAME)
 
     def _whereabouts(self, code: str) -> dict[str, Any]:
         """``holder`` and ``place`` of a card someone used without having it."""
@@ -328,8 +327,7 @@ class State:
         """Apply ``action`` for ``to_play`` (see the module docstring)."""
         violations = self.check(action)
         if strict and violations:
-            first = violations[0]
-            raise IllegalPlay(first.rule, first.message(self.names or []), first)
+            raise IllegalPlay.of(violations[0], self.names)
         getattr(self, f"_do_{action_kind(action)}")(action)
         return violations
 
