@@ -149,3 +149,32 @@ def test_a_strict_refusal_carries_the_violation_for_either_language():
     assert refusal.rule == "follow_suit" and refusal.message == refusal.violation.message(NAMES)
     assert refusal.violation.message(NAMES, "de").startswith("Ben spielte G4, hatte aber R3")
     assert IllegalPlay.of(refusal.violation, None).message.startswith("Seat 2 played G4")
+
+
+def test_german_texts_do_not_assume_a_gender():
+    """Players are of any gender: no German text speaks of a player as "er" (or "ihm",
+    "seine…"), nor as "der Letzte"; "sie" only ever stands for "die Karte"."""
+    for name in ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl"):
+        get_game(name)
+    texts = [texts["de"] for texts in core.MESSAGES.values()]
+    texts += [t["de"] for catalogue in core.GAME_MESSAGES.values() for t in catalogue.values()]
+    texts += [t["de"] for places in core.GAME_PLACES.values() for t in places.values()]
+    for text in texts:
+        words = text.replace(",", " ").split()
+        assert not {"er", "ihm", "ihn", "seine", "seinen", "seinem", "seiner", "Letzter"} & set(
+            words
+        ), text
+
+
+def test_schafkopf_stoss_reason_in_german_names_the_party():
+    """schafkopf.md: "any player of the opposing party may say Stoß"; the German reason
+    names the party, not a person."""
+    from scoring.rules.schafkopf import PROFILES, Contract, State
+
+    settings = {**PROFILES["kurzanleitung"], "allow_stoss": True, "profile": "kurzanleitung"}
+    state = State(Contract("solo", 0, suit="E"), settings, leader=1, players=NAMES)
+    with pytest.raises(IllegalPlay) as raised:
+        state.say_stoss(0)
+    assert raised.value.violation.message(NAMES, "de") == (
+        "Anna darf nicht stoßen: nur die Gegenpartei darf stoßen"
+    )

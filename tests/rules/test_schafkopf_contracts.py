@@ -63,7 +63,7 @@ def test_rufspiel_calls_only_a_sau_not_held_with_a_plain_card_of_its_suit():
     hand = cards("EA E9 GO GU SO SU H7 HA")
     assert contract_problem(Contract("rufspiel", 0, called="G"), hand, KURZ) == {
         "reason_en": "he holds no Gras card other than Ober and Unter",
-        "reason_de": "er hat keine Gras-Karte außer Ober und Unter",
+        "reason_de": "keine Gras-Karte außer Ober und Unter auf der Hand",
     }
     held = contract_problem(Contract("rufspiel", 0, called="E"), hand, KURZ)
     assert held["reason_en"] == "he holds the called Sau EA himself"
@@ -99,7 +99,7 @@ def test_wenz_needs_nothing_and_sie_needs_all_ober_and_unter():
     hand = cards("EA E10 GA G10 SA S10 HA H10")
     assert contract_problem(Contract("wenz", 0), hand, KURZ) is None
     assert contract_problem(Contract("sie", 0), hand, KURZ)["reason_de"] == (
-        "er hat nicht alle vier Ober und alle vier Unter"
+        "nicht alle vier Ober und alle vier Unter auf der Hand"
     )
     kinds = {c.type for c in valid_contracts(hand, 0, KURZ)}
     assert kinds == {"solo", "solo_tout", "wenz", "wenz_tout"}  # no Sau left to call

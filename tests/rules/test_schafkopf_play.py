@@ -96,7 +96,7 @@ def test_when_trump_is_led_an_unter_must_be_played():
     assert violation.rule == "follow_suit"
     assert violation.message(NAMES) == "Ben played EA although he held EU of the led suit trump"
     assert violation.message(NAMES, "de") == (
-        "Ben spielte EA, obwohl er EU der angespielten Farbe Trumpf hatte"
+        "Ben spielte EA, obwohl EU der angespielten Farbe Trumpf auf der Hand war"
     )
 
 

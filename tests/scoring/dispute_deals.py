@@ -26,5 +26,5 @@ REVOKE = {
     .split(),
     "contract": {"type": "rufspiel", "declarer": 1, "called": "G"},
 }
-REVOKE_MESSAGE_DE = "Dora spielte G10, obwohl er E10 der angespielten Farbe Eichel hatte"
+REVOKE_MESSAGE_DE = "Dora spielte G10, obwohl E10 der angespielten Farbe Eichel auf der Hand war"
 REVOKE_MESSAGE_EN = "Dora played G10 although he held E10 of the led suit Eichel"

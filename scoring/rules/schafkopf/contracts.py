@@ -148,7 +148,7 @@ def contract_problem(
         if mask & BIT[sau(called)]:
             return _reason(
                 "he holds the called Sau {card} himself",
-                "er hat die gerufene Sau {card} selbst",
+                "die gerufene Sau {card} ist in der eigenen Hand",
                 card=sau(called),
             )
         if not can_call(mask, called):
@@ -158,7 +158,7 @@ def contract_problem(
     elif kind == SIE and not is_sie(mask):
         return _reason(
             "he does not hold all four Ober and all four Unter",
-            "er hat nicht alle vier Ober und alle vier Unter",
+            "nicht alle vier Ober und alle vier Unter auf der Hand",
         )
     return None
 
@@ -170,7 +170,7 @@ def _reason(en: str, de: str, **values: str) -> dict[str, str]:
 def _no_plain_card(suit: str) -> dict[str, str]:
     return {
         "reason_en": f"he holds no {SUIT_NAMES[suit]['en']} card other than Ober and Unter",
-        "reason_de": f"er hat keine {SUIT_NAMES[suit]['de']}-Karte außer Ober und Unter",
+        "reason_de": f"keine {SUIT_NAMES[suit]['de']}-Karte außer Ober und Unter auf der Hand",
     }
 
 

@@ -6,8 +6,8 @@ add_messages(
     {
         "follow_suit": {
             "en": "{player} played {card} although he held {held} of the led suit {suit_en}",
-            "de": "{player} spielte {card}, obwohl er {held} der angespielten Farbe "
-            "{suit_de} hatte",
+            "de": "{player} spielte {card}, obwohl {held} der angespielten Farbe "
+            "{suit_de} auf der Hand war",
         },
         "called_ace_must_be_played": {
             "en": "{player} played {card} but had to play the called Sau {sau}: "

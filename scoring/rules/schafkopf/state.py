@@ -276,7 +276,7 @@ class State:
         elif self.contract.type == RAMSCH:
             reason = ("a Ramsch has no declaring party", "im Ramsch gibt es keine Spielerpartei")
         elif seat in self.declaring_party:
-            reason = ("he belongs to the declaring party", "er gehört zur Spielerpartei")
+            reason = ("he belongs to the declaring party", "nur die Gegenpartei darf stoßen")
         return _announcement_fault("stoss_not_allowed", seat, reason)
 
     def _retour_fault(self, seat: int) -> Violation | None:

@@ -31,7 +31,7 @@ add_messages(
         },
         "bid_sum_equals_round": {
             "en": "{player} bid {bid} last, so the bids add up to the round's {round} tricks",
-            "de": "{player} sagte als Letzter {bid} an, damit ergeben die Ansagen die {round} "
+            "de": "{player} sagte zuletzt {bid} an, damit ergeben die Ansagen die {round} "
             "Stiche der Runde",
         },
         "round_over": {
