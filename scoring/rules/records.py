@@ -6,7 +6,9 @@ A game module provides (see scoring/rules/__init__.py for the list of games):
 - ``NAME``, ``DEFAULT_PROFILE``, ``PROFILES`` (profile name -> settings dict),
   ``PLAYER_COUNTS`` (allowed numbers of players in a record),
 - ``RECORD_KEYS`` (required game keys), ``RECORD_OPTIONAL_KEYS``,
-- ``verify_record(record, settings) -> Verdict`` for a record whose common keys are valid,
+- ``verify_record(record, settings) -> Verdict`` for a record whose common keys are valid
+  (and optionally ``VERIFY_OPTIONS``: the keyword arguments of ``verify`` it takes, e.g.
+  ``("decks",)``),
 - ``simulate(rng, settings, *, players=None, round_number=None) -> record`` for one seeded
   bot-played deal, and ``playout(...)`` with the same arguments returning only the scores.
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import get_game
@@ -112,10 +114,19 @@ def read(source: str | bytes | dict):
     return game, record, resolve_settings(game, record)
 
 
-def verify(source: str | bytes | dict) -> Verdict:
-    """Judge a record; raises RecordError when it cannot be read."""
+def verify(source: str | bytes | dict, *, decks: Iterable[Any] | None = None) -> Verdict:
+    """Judge a record; raises RecordError when it cannot be read.
+
+    ``decks`` are caller-supplied decks (Stichwahl: Deck objects or definition dicts, e.g.
+    organizer-edited ones from the database) that a record may name besides the engine's
+    own; they go to the game module only if it lists ``"decks"`` in ``VERIFY_OPTIONS``, so
+    a caller may pass its decks with any record.
+    """
     game, record, settings = read(source)
-    verdict = game.verify_record(record, settings)
+    options = {}
+    if decks is not None and "decks" in getattr(game, "VERIFY_OPTIONS", ()):
+        options["decks"] = decks
+    verdict = game.verify_record(record, settings, **options)
     # Rule names are shared between games; the game's own wording renders its verdict.
     verdict.violations = [violation.for_game(game.NAME) for violation in verdict.violations]
     return verdict

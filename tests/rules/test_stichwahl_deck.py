@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scoring.rules import records
+from scoring.rules import get_game, records
 from scoring.rules.core import RecordError, make_rng
 from scoring.rules.stichwahl import (
     ALL_CODES,
@@ -165,3 +165,24 @@ def test_a_record_names_its_deck_and_a_caller_supplies_it():
     assert verdict.result["scores"] == playout(make_rng(4), PROFILES["standard"], deck=deck)
     # every premium card had one pearl: the winner took exactly one card per trick
     assert all(trick["points"] == 1 for trick in verdict.tricks)
+
+
+def test_records_verify_takes_the_callers_decks():
+    """An organizer's deck reaches the verdict through ``records.verify(source, decks=…)``,
+    as JSON text too (how the app verifies a stored record with its stored decks); another
+    game's record ignores the decks."""
+    deck = corrected_deck()
+    record = simulate(make_rng(4), PROFILES["standard"], deck=deck)
+    verdict = records.verify(records.dumps(record), decks=[deck])
+    assert verdict.valid and verdict.complete
+    assert verdict.result["deck"] == "club-corrected@3" and verdict.result["deck_verified"]
+    assert verdict.result["scores"] == playout(make_rng(4), PROFILES["standard"], deck=deck)
+    # the default deck is still known next to the caller's
+    plain = simulate(make_rng(4), PROFILES["standard"])
+    assert records.verify(plain, decks=[deck]).to_json() == records.verify(plain).to_json()
+    with pytest.raises(RecordError) as error:
+        records.verify(record, decks=[])
+    assert error.value.key == "deck" and "club-corrected@3" in error.value.message
+    schatzsuche = get_game("schatzsuche")
+    other = schatzsuche.simulate(make_rng(1), records.profile_settings(schatzsuche))
+    assert records.verify(other, decks=[deck]).valid

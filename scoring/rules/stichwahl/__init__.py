@@ -26,7 +26,7 @@ from .deck import (
     resolve_deck,
 )
 from .profiles import DEFAULT_PROFILE, PROFILES, check_setting
-from .record import RECORD_KEYS, RECORD_OPTIONAL_KEYS, verify_record
+from .record import RECORD_KEYS, RECORD_OPTIONAL_KEYS, VERIFY_OPTIONS, verify_record
 from .scores import (
     NAME,
     EntryProblem,
@@ -54,6 +54,7 @@ __all__ = [
     "PROFILES",
     "RECORD_KEYS",
     "RECORD_OPTIONAL_KEYS",
+    "VERIFY_OPTIONS",
     "ActionError",
     "Card",
     "Deck",

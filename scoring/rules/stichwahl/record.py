@@ -18,6 +18,8 @@ from .tricks import HIGH, LOW
 
 RECORD_KEYS = ("deck", "trump", "first_bonus", "start", "events")
 RECORD_OPTIONAL_KEYS = ()
+# Keyword arguments of records.verify that verify_record takes.
+VERIFY_OPTIONS = ("decks",)
 
 # Checks that need the hands. The draw pile's order is never needed: its cards only ever
 # go face down to a point pile, so the engine counts them and does not name them.
