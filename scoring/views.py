@@ -130,11 +130,12 @@ def table_context(request, access: Access, **extra) -> dict:
         "table": table,
         "pad": pad,
         "summary": summary,
-        "panels": table_panels(request, access, summary),
         "form_round": summary.next_round,
         "form_base": 0,
         **extra,
     }
+    if "panels" not in extra:  # the live fragment shows none: it skips their queries
+        context["panels"] = table_panels(request, access, summary)
     if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
         context["form"] = pad.entry_form(
@@ -169,7 +170,7 @@ def table_live(request, key: str):
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        context = table_context(request, access, form=None)
+        context = table_context(request, access, form=None, panels=())
         # Poll on with the phone's own open form (not the next round): the URL, and with it
         # the ETag the browser revalidates, stays the same until the phone reloads, and the
         # warning names the round the phone has open. Viewers have no form to go stale.

@@ -89,3 +89,15 @@ def test_the_stale_form_warning_names_the_open_round_and_stays_until_reload(clie
         HTTP_HX_REQUEST="true",
     )
     assert "anderen Handy" not in viewer_live.content.decode()
+
+
+def test_a_changed_table_answers_a_poll_with_three_queries(client):
+    """The live fragment needs the link, the current revisions and the seats; the table
+    page's panels (tournament confirmation, disputes) are not part of it."""
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    url = reverse("table_live", args=[viewer_key(table)])
+    with queries() as seen:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert len(seen) == 3, "\n".join(seen)
