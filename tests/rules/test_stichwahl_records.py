@@ -137,6 +137,7 @@ MUTATIONS = {
     "trump marker missing": keyed("trump.marker", setting("trump", {"family": "N"})),
     "trump unknown key": keyed("trump.colour", lambda r: r["trump"].update(colour="N")),
     "first_bonus too short": keyed("first_bonus", lambda r: r["first_bonus"].pop()),
+    "first_bonus too long": keyed("first_bonus", lambda r: r["first_bonus"].append("5d")),
     "first_bonus unknown card": keyed(
         "first_bonus[1]", lambda r: r["first_bonus"].__setitem__(1, "X7")
     ),
@@ -342,6 +343,32 @@ def test_incomplete_record():
     [trick] = verdict.tricks
     assert len(trick["cards"]) == 3 and trick["winner"] is None and trick["premium"] is None
     assert verdict.to_play == winner
+
+
+def test_record_stopped_while_first_bonus_cards_are_laid_out():
+    """ "complete is false when the record stops before the end: to_play is then the seat to
+    act and result is null" — also before every seat has laid out its first bonus card
+    ("first_bonus": [card per seat]); what was laid out is judged already."""
+    record = simulated()
+    first_bonus = record["first_bonus"]
+    record["events"] = []
+    for laid_out in range(3):
+        record["first_bonus"] = first_bonus[:laid_out]
+        verdict = records.verify(record)
+        assert verdict.valid and not verdict.complete
+        assert (verdict.to_play, verdict.tricks, verdict.result) == (laid_out, [], None)
+    # seat 1 lays out a card dealt to seat 2: reported now, with the holder named
+    stolen = record["hands"][2][0]
+    record["first_bonus"] = [first_bonus[0], stolen]
+    verdict = records.verify(record).to_json("de")
+    [violation] = verdict["violations"]
+    assert (violation["rule"], violation["seat"], violation["trick"]) == (
+        "first_bonus_not_in_hand",
+        1,
+        None,
+    )
+    assert violation["message"].endswith("(Cem hat sie)")
+    assert (verdict["complete"], verdict["to_play"]) == (False, 2)
 
 
 def test_record_without_hands():

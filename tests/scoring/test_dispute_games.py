@@ -161,7 +161,10 @@ def test_stichwahl_hand_with_bonus_premium_and_leader_choices_tapped_in_and_appl
     tap_all(client, key, dispute, first_bonus[:2])
     waiting = text(client.get(url("dispute", key, dispute)))
     assert "Cem legt eine erste Bonuskarte aus." in waiting
-    assert "Das Urteil folgt, sobald jeder Spieler eine erste Bonuskarte ausgelegt hat." in waiting
+    # records.md: an incomplete record has a verdict naming the seat to act
+    assert "Noch nicht vollständig: Cem ist dran." in waiting
+    partial = downloaded(client, key, dispute)
+    assert partial["first_bonus"] == record["first_bonus"][:2] and partial["events"] == []
     tap_all(client, key, dispute, actions_of("stichwahl", record)[2:])
     verdict = assert_same_verdict(client, key, dispute, record)
     assert apply(client, key, dispute, base=1).status_code == 302

@@ -143,10 +143,6 @@ class StichwahlAdapter(GameAdapter):
         family = parsed.get("family")
         return card in self.deck(draft) and (family is None or family in FAMILIES)
 
-    def is_readable(self, draft) -> bool:
-        """The record names every first bonus card (before that the engine cannot read it)."""
-        return len(self.action_lists(draft)["first_bonus"]) == len(draft["players"])
-
     # --- the State ---------------------------------------------------------------------------
     def new_state(self, draft, settings):
         setup, names = draft["setup"], draft["players"]

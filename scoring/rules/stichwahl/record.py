@@ -63,7 +63,11 @@ def read_hands(value: list[list[str]], game_cards: Iterable[str]) -> list[list[s
 
 
 def read_first_bonus(value: Any, players: int, game_cards: Iterable[str]) -> list[str]:
-    cards = require_str_list(value, "first_bonus", players)
+    """One card per seat in seat order; fewer in a record that stops while they are being
+    laid out (``verify_record`` checks that no event follows then)."""
+    cards = require_str_list(value, "first_bonus")
+    if len(cards) > players:
+        raise RecordError("first_bonus", f"must have {players} entries")
     game_cards = set(game_cards)
     for seat, card in enumerate(cards):
         if card not in game_cards:
@@ -97,7 +101,9 @@ def verify_record(
     *,
     decks: Iterable[Deck | Mapping[str, Any]] = (),
 ) -> Verdict:
-    """Judge a record whose common keys ``records.read`` has already checked.
+    """Judge a record whose common keys ``records.read`` has already checked. A record
+    whose ``first_bonus`` is still short (and has no events) is incomplete: ``to_play`` is
+    the seat to lay out its first bonus card next.
 
     ``decks`` are further decks (Deck objects or definition dicts, e.g. organizer-edited
     ones from the database) that the record's ``deck`` may name besides the default.
@@ -112,6 +118,11 @@ def verify_record(
     start = require_int(record["start"], "start", 0, players - 1)
     first_bonus = read_first_bonus(record["first_bonus"], players, game_cards)
     events = read_events(record["events"])
+    if len(first_bonus) < players and events:
+        raise RecordError(
+            "first_bonus",
+            f"has {len(first_bonus)} of {players} cards, but the events go on",
+        )
     hands = read_hands(record["hands"], game_cards) if "hands" in record else None
 
     state = State(deck, trump, marker, start, hands, players=players, names=names)
