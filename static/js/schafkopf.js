@@ -16,6 +16,15 @@
     form.querySelectorAll("[data-hide]").forEach(function (part) {
       part.hidden = words(part.dataset.hide).indexOf(contract) >= 0;
     });
+    // A misplay decides the game: no result or Augen then, but what was already reached.
+    var offender = form.querySelector('input[name="misplay"]:checked');
+    var misplayed = !!offender && offender.value !== "" && !offender.closest("[hidden]");
+    form.querySelectorAll("[data-if-misplay]").forEach(function (part) {
+      if (!misplayed) part.hidden = true;
+    });
+    form.querySelectorAll("[data-unless-misplay]").forEach(function (part) {
+      part.hidden = misplayed;
+    });
     form.querySelectorAll("input, select").forEach(function (input) {
       if (input.type !== "hidden") input.disabled = input.closest("[hidden]") !== null;
     });

@@ -1,8 +1,9 @@
 """The Schafkopf scorepad (../shared/rules/schafkopf.md): an evening of games, 4 or 5 players.
 
 Every amount comes from scoring.rules.schafkopf (``settle``, ``settle_ramsch``,
-``outcome_from_augen``, ``check_entry``) on the table's frozen profile: one of the presets
-or a custom profile made at table creation. A game is one round of the framework.
+``penalty_settle``, ``outcome_from_augen``, ``check_entry``) on the table's frozen profile:
+one of the presets or a custom profile made at table creation. A game is one round of the
+framework. Profiles with ``misplay: offender_pays`` can record a misplay (misplay.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from ...rules import schafkopf as rules
 from ..base import Pad
-from . import game
+from . import game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
 from .labels import PLAYED, RAMSCH, RUFSPIEL, THROWN_IN, WITH_SUIT, outcome_key
@@ -95,6 +96,9 @@ class SchafkopfPad(Pad):
                 initial[key] = data.get(key)
             initial["outcome"] = data.get("result") or ""
             initial["laufende"] = data.get("laufende") or None
+            if data.get("misplay") is not None:
+                initial["misplay"] = str(data["misplay"])
+                initial["misplay_reached"] = misplay.reached_key(data["schneider"], data["schwarz"])
         return initial
 
     def round_from_form(self, table, summary, form):
@@ -140,8 +144,25 @@ class SchafkopfPad(Pad):
         record["plays"] = []
         return record
 
-    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
-        """The game's data for what the engine found: Augen, outcome, Laufende as played."""
+    def verdict_choices(self, table, row, verdict: dict):
+        """How a verdict may be applied, when there is a choice: under ``misplay:
+        offender_pays`` a game with a misplay as the misplay (first: the tournament rule) or
+        as played. None when the verdict can only be applied as played."""
+        seats = self.playing_seats(table, row.data)
+        offender = misplay.verdict_offender(table, verdict, seats)
+        if offender is None:
+            return None
+        name = table.player_names[offender]
+        return _("Apply as"), [
+            (misplay.MISPLAY, _("misplay of %(name)s, who pays alone") % {"name": name}),
+            (misplay.AS_PLAYED, _("as played")),
+        ]
+
+    def data_from_verdict(
+        self, table, row, record: dict, verdict: dict, apply_as: str | None = None
+    ) -> dict:
+        """The game's data for what the engine found: Augen, outcome, Laufende as played;
+        with ``apply_as="misplay"`` the offender's misplay instead of the outcome."""
         result = verdict["result"]
         data = row.data
         seats = self.playing_seats(table, data)
@@ -175,4 +196,9 @@ class SchafkopfPad(Pad):
         )
         if table.profile.get("schwarz_must_be_claimed"):
             game["schwarz_claimed"] = bool(record.get("schwarz_claimed"))
+        offender = misplay.verdict_offender(table, verdict, seats)
+        if apply_as == misplay.MISPLAY and offender is not None:
+            reached = misplay.verdict_reached(table, record, result, offender in party)
+            outcome = misplay.penalty_outcome(set(party), offender, reached)
+            game.update(misplay=offender, augen=None, result=None, **outcome)
         return game

@@ -29,7 +29,8 @@ from ...rules.schafkopf.contracts import TOUTS as TOUT_CONTRACTS
 from ...rules.schafkopf.entry import check_ramsch_entry
 from ..base import EntryForm, choice_field, int_field
 from ..tables import TableForm
-from . import problems
+from . import game as played_game
+from . import misplay, problems
 from .labels import (
     CHOICE_NAMES,
     CONTRACT_NAMES,
@@ -50,6 +51,7 @@ from .labels import (
 )
 
 MEDIA_CSS = {"all": ["css/schafkopf.css"]}
+MISPLAY_FIELDS = ("misplay", "misplay_reached")
 MEDIA_JS = ["js/schafkopf.js"]
 
 # Settings the creation form offers (money per unit has its own field).
@@ -268,6 +270,17 @@ class SchafkopfEntryForm(EntryForm):
         )
         f["outcome"] = choice_field(_("Result"), [*none, *OUTCOME_NAMES.items()], required=False)
         f["augen"] = int_field(_("Augen"), 0, 120, required=False)
+        if misplay.offered(settings):
+            f["misplay"] = choice_field(_("Misplay by"), [*none, *seat_choices], required=False)
+            # A seat that is not offered is a sitting-out dealer or no seat of this table.
+            f["misplay"].error_messages["invalid_choice"] = problems.message(
+                "seat_invalid", field=f["misplay"].label
+            )
+            f["misplay_reached"] = choice_field(
+                _("Already reached by the other party"),
+                list(misplay.REACHED_NAMES.items()),
+                required=False,
+            )
         if settings["schwarz_must_be_claimed"]:
             f["schwarz_claimed"] = forms.BooleanField(label=_("Schwarz claimed"), required=False)
         if settings["laufende_price"]:
@@ -295,7 +308,8 @@ class SchafkopfEntryForm(EntryForm):
                 required=False,
                 widget=forms.CheckboxSelectMultiple(attrs={"class": "chip-input"}),
             )
-        for name in ("contract", "called", "suit", "declarer", "partner", "outcome", "klopfen"):
+        chips = ("contract", "called", "suit", "declarer", "partner", "outcome", "klopfen")
+        for name in (*chips, *MISPLAY_FIELDS):
             if name in f:
                 as_chips(f[name])
         for name in ("stoss", "retour", "schwarz_claimed"):
@@ -314,10 +328,17 @@ class SchafkopfEntryForm(EntryForm):
     def doubling_fields(self):
         return [self[name] for name in ("stoss", "retour") if name in self.fields]
 
+    def schneider_contracts(self) -> str:
+        """The contracts in which Schneider/Schwarz count (for the page's script)."""
+        return " ".join(c for c in PLAYED if misplay.schneider_counts(self.settings, c))
+
     # --- checks -----------------------------------------------------------------------------
     def clean(self):
         cleaned = super().clean()
         contract = cleaned.get("contract")
+        if not misplay.offered(self.settings) and any(self.data.get(n) for n in MISPLAY_FIELDS):
+            # The fields are not offered; a post naming them must not pass unnoticed.
+            self.add_error(None, problems.message("misplay_not_played"))
         if not contract or self.errors:
             return cleaned
         if contract == THROWN_IN:
@@ -335,7 +356,7 @@ class SchafkopfEntryForm(EntryForm):
 
     def game_field_names(self) -> list[str]:
         names = ["called", "suit", "declarer", "partner", "outcome", "augen", "laufende"]
-        names += ["stoss", "retour", "schwarz_claimed"]
+        names += ["stoss", "retour", "schwarz_claimed", *MISPLAY_FIELDS]
         return [name for name in names if name in self.fields]
 
     def ramsch_field_names(self) -> list[str]:
@@ -345,10 +366,12 @@ class SchafkopfEntryForm(EntryForm):
         rule = {THROWN_IN: "not_in_thrown_in", RAMSCH: "not_in_ramsch"}.get(contract, "not_in_game")
         for name in names:
             if self.cleaned_data.get(name) not in (None, "", False, []):
+                # A Ramsch or a thrown-in deal has no misplay to score: say so, not just "empty".
+                refused = f"misplay_{rule}" if name in MISPLAY_FIELDS else rule
                 self.add_error(
                     name,
                     problems.message(
-                        rule, field=self.fields[name].label, game=CONTRACT_NAMES[contract]
+                        refused, field=self.fields[name].label, game=CONTRACT_NAMES[contract]
                     ),
                 )
 
@@ -380,6 +403,12 @@ class SchafkopfEntryForm(EntryForm):
             "retour": bool(cleaned.get("retour")),
             "klopfen": cleaned.get("klopfen") or 0,
         }
+        offender = self.seat("misplay")
+        reached = cleaned.get("misplay_reached") or ""
+        outcome = {"augen": augen, "won": won, "schneider": schneider, "schwarz": schwarz}
+        if offender is not None:
+            # The misplay decides the game, not the Augen: the engine checks everything else.
+            outcome = {"augen": None, "won": True, "schneider": False, "schwarz": False}
         found = check_entry(
             settings,
             contract=contract,
@@ -387,18 +416,19 @@ class SchafkopfEntryForm(EntryForm):
             partner=entry["partner"],
             suit=entry["suit"],
             called=entry["called"],
-            augen=augen,
-            won=won,
-            schneider=schneider,
-            schwarz=schwarz,
             laufende=laufende,
             stoss=entry["stoss"],
             retour=entry["retour"],
             klopfen=entry["klopfen"],
             players=len(self.players),
             sitting_out=self.sitting_out,
+            **outcome,
         )
         rules = [(p.field, p.rule) for p in found]
+        if offender is not None and offender == entry["declarer"]:
+            # A declarer who called a Sau he held himself has no partner: he plays alone and
+            # pays alone (the classic misplay of a Rufspiel).
+            rules = [rule for rule in rules if rule != ("partner", "partner_missing")]
         # The engine settles a Rufspiel without its Sau and a Solo without its suit; the
         # sheet records both, as on paper.
         if contract == RUFSPIEL and entry["called"] is None:
@@ -408,14 +438,34 @@ class SchafkopfEntryForm(EntryForm):
             rules.append(suit_missing)
         if not found and contract in TOUT_CONTRACTS and won is None and augen == 120:
             rules.append(("won", "tout_needs_result"))
+        rules += self.misplay_problems(entry, offender, reached)
         for field, rule in rules:
             self.add_problem(field, rule, contract=contract, augen=augen)
         if rules:
             return None
-        entry.update(self.outcome(contract, won, schneider, schwarz, augen))
+        if offender is None:
+            entry.update(self.outcome(contract, won, schneider, schwarz, augen))
+        else:
+            party = played_game.party(entry)
+            entry.update(misplay=offender, **misplay.penalty_outcome(party, offender, reached))
         if "schwarz_claimed" in self.fields:
             entry["schwarz_claimed"] = bool(cleaned.get("schwarz_claimed"))
         return entry
+
+    def misplay_problems(self, entry: dict, offender: int | None, reached: str) -> list:
+        """(field, rule) pairs of the misplay fields against the rest of the game."""
+        if offender is None:
+            return [("misplay_reached", "reached_without_misplay")] if reached else []
+        rules = []
+        if entry["result"]:
+            rules.append(("outcome", "outcome_with_misplay"))
+        if entry["augen"] is not None:
+            rules.append(("augen", "augen_with_misplay"))
+        if reached and not misplay.schneider_counts(
+            self.settings, entry["contract"], entry["suit"]
+        ):
+            rules.append(("misplay_reached", "reached_not_counted"))
+        return rules
 
     @staticmethod
     def outcome(contract, won, schneider, schwarz, augen) -> dict:
@@ -437,6 +487,7 @@ class SchafkopfEntryForm(EntryForm):
         settings = self.settings
         wenz = contract in ("wenz", "wenz_tout")
         values = {
+            "game": CONTRACT_NAMES.get(contract, contract),
             "field": self.fields[form_field].label if form_field in self.fields else field,
             "augen": augen,
             "most": 4 if wenz else 8 if contract == SIE else 14,

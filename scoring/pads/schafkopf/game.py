@@ -6,13 +6,16 @@ A game's data (Revision.data) is one of
   klopfen (and schwarz_claimed when the profile wants Schwarz claimed);
 - a Ramsch: dealer, sitting_out, contract "ramsch", augen_per_seat, jungfrau, klopfen;
 - a thrown-in deal: dealer, sitting_out, contract "thrown_in".
+
+A played game under ``misplay: offender_pays`` may also name the offender (``misplay``, see
+misplay.py); it is then scored with the engine's ``penalty_settle``.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ...rules.schafkopf import counted_laufende, settle, settle_ramsch
+from ...rules.schafkopf import counted_laufende, penalty_settle, settle, settle_ramsch
 from .labels import (
     NO,
     OUTCOME_NAMES,
@@ -24,6 +27,7 @@ from .labels import (
     contract_label,
     outcome_key,
 )
+from .misplay import offered
 
 ALONE = tuple(c for c in PLAYED if c != RUFSPIEL)
 
@@ -40,22 +44,21 @@ def scores(profile: dict, data: dict, players: int) -> list[int]:
     schwarz = data["schwarz"]
     if profile.get("schwarz_must_be_claimed") and not data.get("schwarz_claimed"):
         schwarz = False  # unclaimed Schwarz is paid as Schneider
-    return settle(
-        profile,
-        contract,
-        data["declarer"],
-        data["partner"],
-        won=data["won"],
-        schneider=data["schneider"],
-        schwarz=schwarz,
-        laufende=counted_laufende(profile, contract, data["laufende"]),
-        stoss=data["stoss"],
-        retour=data["retour"],
-        klopfen=data["klopfen"],
-        suit=data["suit"],
-        players=players,
-        sitting_out=data["sitting_out"],
-    )
+    outcome = {
+        "schneider": data["schneider"],
+        "schwarz": schwarz,
+        "laufende": counted_laufende(profile, contract, data["laufende"]),
+        "stoss": data["stoss"],
+        "retour": data["retour"],
+        "klopfen": data["klopfen"],
+        "suit": data["suit"],
+        "players": players,
+        "sitting_out": data["sitting_out"],
+    }
+    declarer, partner = data["declarer"], data["partner"]
+    if data.get("misplay") is not None:
+        return penalty_settle(profile, contract, declarer, partner, data["misplay"], **outcome)
+    return settle(profile, contract, declarer, partner, won=data["won"], **outcome)
 
 
 def party(data: dict) -> set[int]:
@@ -100,6 +103,8 @@ def describe(profile: dict, players: list[str], data: dict) -> list[tuple[str, s
             (_("Augen of the declaring party"), "–" if augen is None else str(augen)),
             (_("Result"), result_label(data)),
         ]
+        if offered(profile):
+            pairs.append((_("Misplay"), name(data.get("misplay"))))
         if profile.get("schwarz_must_be_claimed"):
             pairs.append((_("Schwarz claimed"), str(YES if data.get("schwarz_claimed") else NO)))
         if profile.get("laufende_price"):
@@ -130,7 +135,10 @@ def summary_line(players: list[str], data: dict) -> str:
         who = players[data["declarer"]]
         if data.get("partner") is not None:
             who = f"{who} + {players[data['partner']]}"
-        parts = [contract_label(data), who, result_label(data)]
+        parts = [contract_label(data), who]
+        if data.get("misplay") is not None:
+            parts.append(_("Misplay %(name)s") % {"name": players[data["misplay"]]})
+        parts.append(result_label(data))
         if data.get("augen") is not None:
             parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
         if data.get("laufende"):

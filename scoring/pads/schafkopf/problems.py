@@ -26,6 +26,9 @@ FORM_FIELD = {
     "klopfen": "klopfen",
     "augen_per_seat": None,  # the form puts it on the seat's own field where it can
     "jungfrau_seats": "jungfrau",
+    "outcome": "outcome",
+    "misplay": "misplay",
+    "misplay_reached": "misplay_reached",
 }
 
 MESSAGES = {
@@ -94,6 +97,35 @@ MESSAGES = {
     "not_in_thrown_in": _("%(field)s: leave it empty when the cards were thrown in."),
     "not_in_ramsch": _("%(field)s: leave it empty in a Ramsch."),
     "not_in_game": _("%(field)s: only in a Ramsch; leave it empty in %(game)s."),
+    # Misplays (misplay: offender_pays; scoring/pads/schafkopf/misplay.py).
+    "misplay_not_played": _(
+        "Misplay: this table scores every game as played (its rules have no misplay "
+        "penalty), so a game cannot be entered as a misplay."
+    ),
+    "misplay_not_in_ramsch": _(
+        "%(field)s: a Ramsch cannot be scored as a misplay – everybody plays for himself, "
+        "there is no party to lose it; leave it empty."
+    ),
+    "misplay_not_in_thrown_in": _(
+        "%(field)s: the cards were thrown in and nothing was played, so nobody misplayed; "
+        "leave it empty."
+    ),
+    "outcome_with_misplay": _(
+        "Result: leave it empty with a misplay – the offender's party loses the game; tap "
+        "what the other party had already reached instead."
+    ),
+    "augen_with_misplay": _(
+        "Augen: leave them empty with a misplay – the misplay ends the game, the Augen do not "
+        "decide it; tap what the other party had already reached instead."
+    ),
+    "reached_without_misplay": _(
+        "Already reached by the other party: only with a misplay; choose who misplayed or tap "
+        "“nothing”."
+    ),
+    "reached_not_counted": _(
+        "Already reached by the other party: Schneider and Schwarz add nothing to a %(game)s "
+        "at this table; tap “nothing”."
+    ),
 }
 
 

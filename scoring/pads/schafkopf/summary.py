@@ -4,6 +4,11 @@ The dealer rotates clockwise after every game; a thrown-in deal under ``passed_d
 same_dealer`` is dealt again by the same player. At a 5-player table the dealer sits out
 and scores 0. Each saved game keeps its dealer, so correcting an old game never changes
 who actually dealt later ones.
+
+Statistics count a misplayed game as played by everybody and as a misplay of its offender,
+but not as declared, won or lost by anyone: the offender's error, not the play, decided it,
+so it would otherwise turn one player's mistake into another's won or lost game. For the
+same reason a Solo won through an opponent's misplay is not circled on the sheet.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ class GameRow(RoundRow):
     line: str = ""
     declaring: set[int] = field(default_factory=set)
     won_alone: bool = False  # a won Solo, Wenz, Tout or Sie: circled on the paper sheet
+    offender: str = ""  # the name of who misplayed (misplay: offender_pays)
 
     @property
     def cells(self) -> list[dict]:
@@ -47,6 +53,7 @@ class GameRow(RoundRow):
                     "declarer": seat == data.get("declarer"),
                     "partner": seat == data.get("partner"),
                     "circled": self.won_alone and seat == data.get("declarer"),
+                    "offender": seat == data.get("misplay"),
                 }
             )
         return cells
@@ -59,6 +66,7 @@ class SchafkopfSummary(Summary):
 
     balances: list[dict] = field(default_factory=list)
     has_money: bool = False
+    misplays: int = 0  # games with a misplay, for the sheet's legend
 
 
 def next_dealer(profile: dict, players: int, previous: dict) -> int:
@@ -94,7 +102,10 @@ def summarize(table, revisions) -> Summary:
         row.short = contract_short(data)
         row.line = game.summary_line(players, data)
         row.declaring = game.party(data)
-        row.won_alone = data["contract"] in game.ALONE and data.get("won", False)
+        misplay = data.get("misplay")
+        won = data.get("won", False) and misplay is None
+        row.won_alone = data["contract"] in game.ALONE and won
+        row.offender = players[misplay] if misplay is not None else ""
         if revision.complete:
             totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
             row.totals = totals
@@ -108,6 +119,7 @@ def summarize(table, revisions) -> Summary:
         next_round=next_round,
         balances=balances(table.profile, players, totals),
         has_money=money_cents(table.profile, 0) is not None,
+        misplays=sum(1 for row in rows if row.offender),
     )
     dealer = dealer_of(table, rows, next_round)
     out = sitting_out(count, dealer)
@@ -148,6 +160,7 @@ class PlayerStats:
     against_won: int = 0
     ramsch: int = 0
     ramsch_lost: int = 0
+    misplays: int = 0  # games he misplayed (misplay: offender_pays)
     sat_out: int = 0
     best: int | None = None
     worst: int | None = None
@@ -183,6 +196,9 @@ def statistics(players: list[str], rows: list[GameRow]) -> dict:
                 player.ramsch += 1
                 player.ramsch_lost += score < 0
                 continue
+            if data.get("misplay") is not None:
+                player.misplays += seat == data["misplay"]
+                continue
             won = data["won"]
             if seat == data["declarer"]:
                 player.declared += 1
@@ -203,4 +219,5 @@ def statistics(players: list[str], rows: list[GameRow]) -> dict:
         "games": sum(1 for row in rows if row.complete),
         "thrown_in": thrown_in,
         "ramsch": sum(1 for row in rows if row.complete and row.data["contract"] == RAMSCH),
+        "misplays": sum(1 for row in rows if row.complete and row.data.get("misplay") is not None),
     }
