@@ -211,3 +211,25 @@ def test_result_is_none_until_the_round_is_over_and_copy_is_independent():
     assert state.trick == ["R9", "B8"] and "R11" in state.hands[2]
     assert state.result() is None
     assert clone.to_play == 3 and state.to_play == 2
+
+
+def test_without_hands_every_card_not_yet_played_is_legal():
+    """records.md: without hands the engine "still checks order, duplicates, trick winners
+    and scores, but not the duties to follow" — so the State offers every card still out
+    (as the other games do) and judges only what it can."""
+    state = State(None, RULEBOOK_NUMBERS, 0, PREDICTIONS, players=4, names=NAMES)
+    assert state.legal_plays() == list(CARDS) and state.hand(0) is None
+    play_all(state, ["R9", "B8", "R11", "R2"])  # Dora's super trump wins; she picks
+    assert state.legal_plays() == ["R", "G", "Y", "B"]  # the cupboard's contents are unknown
+    state.play("G")
+    assert state.legal_plays() == [c for c in CARDS if c not in ("R9", "B8", "R11", "R2")]
+    assert state.play("G7") == []  # any colour may follow: the duty cannot be checked
+    with pytest.raises(IllegalPlay) as raised:
+        state.play("R9")
+    assert raised.value.rule == "card_played_twice"
+
+
+def test_hand_lists_the_cards_still_held_in_card_order():
+    state = play_all(new_state(), ["R9"])
+    assert state.hand(0) == ["R3", "R6", "G1", "G2", "G3", "Y2", "Y3", "B1", "B2"]
+    assert state.hand(1) == HANDS[1]

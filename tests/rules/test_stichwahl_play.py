@@ -484,3 +484,13 @@ def test_copy_is_independent():
     clone.play({"premium": card})
     assert state.phase == "premium" and state.tricks[-1]["premium"] is None
     assert clone.tricks[-1]["premium"] == card
+
+
+def test_hand_lists_the_cards_still_held_in_deck_order():
+    hands = deal(3, {0: ["5a", "N2", "O1"]})
+    state = State(DECK, "B", 9, 0, hands, names=NAMES[:3])
+    assert state.hand(0) == [code for code in DECK.cards if code in hands[0]]
+    assert state.hand(0)[-1] == "5a" and hands[0][:3] == ["5a", "N2", "O1"]
+    state.play({"first_bonus": "N2"})
+    assert "N2" not in state.hand(0) and len(state.hand(0)) == 8
+    assert State(DECK, "B", 9, 0, players=3).hand(0) is None

@@ -176,9 +176,6 @@ class ScharfeSchotenAdapter(GameAdapter):
             names=names,
         )
 
-    def hand_of(self, state, seat):
-        return None if state.hands is None else self.sorted_cards(state.hands[seat])
-
     def completed_tricks(self, state):
         return len(state.tricks) - (1 if state.awaiting_pick else 0)
 
@@ -213,10 +210,6 @@ class ScharfeSchotenAdapter(GameAdapter):
                     wide=True,
                 )
             ]
-        if state.hands is None:
-            played = self.played_cards(state)
-            cards = [card for card in CARDS if card not in played]
-            return [OptionGroup(_("Card played"), [self.card_option(c) for c in cards])]
         return super().options(state, draft)
 
     def board_facts(self, state, draft):

@@ -161,9 +161,6 @@ class StichwahlAdapter(GameAdapter):
     def played_cards(self, state):
         return set(state.played)
 
-    def hand_of(self, state, seat):
-        return None if state.hands is None else self.sorted_cards(state.hands[seat])
-
     def completed_tricks(self, state):
         return len(state.tricks) - (1 if state.phase == PREMIUM else 0)
 

@@ -121,13 +121,19 @@ class State:
         return self.legal_picks() if self.awaiting_pick else self.legal_cards()
 
     def legal_cards(self) -> list[str]:
-        """The led colour if the seat holds it (super trumps included), else its whole hand."""
+        """The led colour if the seat holds it (super trumps included), else its whole hand;
+        without hands every card not yet played (as in the other games: the duty to follow
+        cannot be checked, and an arbiter may tap any card still out)."""
         if self.hands is None:
-            raise ValueError("the hands are not known, so neither are the legal cards")
+            return [card for card in CARDS if card not in self.ledger.played_in]
         hand = self.hands[self.to_play]
         led = self.led_colour
         following = [card for card in hand if card[0] == led]
         return sorted(following or hand, key=CARD_INDEX.__getitem__)
+
+    def hand(self, seat: int) -> list[str] | None:
+        """The cards ``seat`` still holds, in card order (None when the hands are unknown)."""
+        return None if self.hands is None else sorted(self.hands[seat], key=CARD_INDEX.__getitem__)
 
     def legal_picks(self) -> list[str]:
         """Colours the cupboard still has (every colour when its contents are unknown)."""

@@ -197,6 +197,10 @@ class State:
             following += [code for code in hand if self._card(code).is_five]
         return by_deck_order(following or hand)
 
+    def hand(self, seat: int) -> list[str] | None:
+        """The cards ``seat`` still holds, in deck order (None when the hands are unknown)."""
+        return None if self.hands is None else by_deck_order(self.hands[seat])
+
     def _holding(self, seat: int) -> set[str]:
         """The seat's hand; with unknown hands every card that is not accounted for."""
         if self.hands is not None:
