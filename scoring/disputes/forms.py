@@ -88,7 +88,23 @@ class PasteForm(VersionForm):
 class ApplyForm(VersionForm):
     base = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     submission = forms.UUIDField(widget=forms.HiddenInput)
+    # Which of the pad's ways to apply the verdict (services.Candidate.choices); radio
+    # buttons once ``offer`` names them, empty for the pad's only way.
+    apply_as = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
     author = forms.CharField(label=gettext_lazy("Arbiter"), max_length=60, required=False)
     note = forms.CharField(
         label=gettext_lazy("Note for the history"), max_length=180, required=False
     )
+
+    def offer(self, label: str, choices: list[tuple[str, str]]) -> None:
+        """Let the arbiter choose how to apply the verdict; the first choice is the default."""
+        if len(choices) < 2:
+            self.fields["apply_as"].initial = choices[0][0] if choices else ""
+            return
+        self.fields["apply_as"] = forms.ChoiceField(
+            label=label,
+            choices=choices,
+            initial=choices[0][0],
+            required=False,
+            widget=forms.RadioSelect(attrs={"class": "apply-as"}),
+        )

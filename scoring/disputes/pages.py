@@ -121,7 +121,8 @@ def verdict_page(adapter: GameAdapter, draft: dict, verdict: Verdict) -> dict:
 # --- the sheet against the verdict ------------------------------------------------------------
 def comparison(table, dispute) -> dict:
     """What the table entered for the round next to what applying the verdict would store,
-    with the difference in points per player."""
+    with the difference in points per player. Where the pad offers several ways to apply
+    the verdict, the first is compared and ``choices`` list every way with its scores."""
     pad = get_pad(table.game)
     row = summarize(table).row(dispute.round_number)
     names = table.player_names
@@ -148,14 +149,28 @@ def comparison(table, dispute) -> dict:
                 "difference": None if before is None else after - before,
             }
         )
+    choices = [choice_view(table, dispute, row, found, key, label) for key, label in found.choices]
+    changed = any(pair["changed"] for pair in pairs) or row.scores != found.scores
     return {
         "problems": [],
         "pairs": pairs,
         "scores": scores,
-        "changed": any(pair["changed"] for pair in pairs) or row.scores != found.scores,
+        "changed": changed or any(choice["changed"] for choice in choices),
+        "choices": choices,
+        "choice_label": found.label,
         "base": row.revision.number,
         "revision": row.revision,
     }
+
+
+def choice_view(table, dispute, row, found, key: str, label: str) -> dict:
+    """One way to apply the verdict: its scores, or why the sheet would not take it."""
+    try:
+        other = found if key == found.apply_as else candidate(table, dispute, key)
+    except NotApplicable as refusal:
+        return {"key": key, "label": label, "scores": None, "problems": refusal.messages}
+    changed = other.data != row.data
+    return {"key": key, "label": label, "scores": other.scores, "changed": changed}
 
 
 # --- the replay ----------------------------------------------------------------------------------

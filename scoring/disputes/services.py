@@ -8,7 +8,7 @@ data is scored by the pad's own entry form, exactly as if a scorer had typed it 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import F
@@ -45,10 +45,26 @@ class NotApplicable(Exception):
 
 @dataclass
 class Candidate:
-    """What applying would store: the round's data and scores by the pad's entry path."""
+    """What applying would store: the round's data and scores by the pad's entry path.
+
+    ``choices`` are the ways the pad offers to apply this verdict (``(key, label)``, the
+    first the default; empty when there is only one) with ``label`` naming the choice, and
+    ``apply_as`` the one this candidate is.
+    """
 
     data: dict
     scores: list[int]
+    apply_as: str = ""
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    label: str = ""
+
+
+def verdict_choices(pad, table: Table, row, verdict: dict) -> tuple[str, list]:
+    """(label, choices) of a pad that offers several ways to apply a verdict, e.g. a
+    Schafkopf misplay as the misplay or as played (``Pad.verdict_choices``, optional)."""
+    offer = getattr(pad, "verdict_choices", None)
+    found = offer(table, row, verdict) if offer else None
+    return found if found else ("", [])
 
 
 # Fields of a pad's entry form that are not round data.
@@ -102,9 +118,10 @@ def entry_values(pad, data: dict) -> dict:
     return pad.initial_from(data)
 
 
-def candidate(table: Table, dispute: Dispute) -> Candidate:
+def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
     """The round's data and scores for the dispute's verdict, through the pad's entry form
-    (its checks and its scoring); NotApplicable when the verdict or the form says no."""
+    (its checks and its scoring); NotApplicable when the verdict or the form says no.
+    ``apply_as`` picks one of the pad's choices (empty: the first)."""
     adapter = get_adapter(table.game)
     verdict = verdict_of(adapter, dispute.draft)
     if verdict is None or not verdict.complete:
@@ -116,7 +133,18 @@ def candidate(table: Table, dispute: Dispute) -> Candidate:
     if row is None:
         raise NotApplicable([_("This round has no entry on the sheet any more.")])
     record = adapter.build_record(dispute.draft)
-    data = pad.data_from_verdict(table, row, record, verdict.to_json())
+    verdict_json = verdict.to_json()
+    label, choices = verdict_choices(pad, table, row, verdict_json)
+    if choices:
+        keys = [key for key, _label in choices]
+        if apply_as and apply_as not in keys:
+            refusal = _("%(field)s: not one of the offered choices.") % {"field": label}
+            raise NotApplicable([refusal])
+        apply_as = apply_as or keys[0]
+        data = pad.data_from_verdict(table, row, record, verdict_json, apply_as=apply_as)
+    else:
+        apply_as = ""
+        data = pad.data_from_verdict(table, row, record, verdict_json)
     values = {
         **entry_values(pad, data),
         "base": row.revision.number,
@@ -137,7 +165,7 @@ def candidate(table: Table, dispute: Dispute) -> Candidate:
     data, complete, scores = pad.round_from_form(table, summary, form)
     if not complete:
         raise NotApplicable([_("The sheet would not take the round as complete.")])
-    return Candidate(data, scores)
+    return Candidate(data, scores, apply_as, list(choices), str(label))
 
 
 def dispute_reason(note: str) -> str:
@@ -153,6 +181,7 @@ def apply_dispute(
     submission: uuid.UUID,
     author: Author,
     note: str,
+    apply_as: str = "",
 ) -> tuple[Revision, bool]:
     """Store the verdict's result as a new revision of the round (source ``dispute``).
 
@@ -164,7 +193,7 @@ def apply_dispute(
         raise AlreadyApplied()
     if dispute.version != version:
         raise Stale()
-    found = candidate(table, dispute)
+    found = candidate(table, dispute, apply_as)
     current = Revision.objects.filter(
         round__table=table, round__number=dispute.round_number, is_current=True
     ).first()

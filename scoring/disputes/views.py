@@ -128,6 +128,9 @@ def dispute_context(request, scope: Scope, dispute: Dispute, **extra) -> dict:
                 "author": author_of(request).name,
             }
         )
+    if comparison and comparison.get("choices") and "apply_form" in context:
+        offered = [(c["key"], c["label"]) for c in comparison["choices"] if c["scores"] is not None]
+        context["apply_form"].offer(comparison["choice_label"], offered)
     return context
 
 
@@ -491,6 +494,7 @@ def apply(request, scope: Scope, dispute_id: int):
             submission=c["submission"],
             author=author_of(request),
             note=c["note"],
+            apply_as=c.get("apply_as") or "",
         )
     except Locked:
         messages.error(request, LOCKED_MESSAGE)

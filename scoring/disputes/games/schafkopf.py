@@ -263,12 +263,19 @@ class SchafkopfAdapter(GameAdapter):
         ]
         if result.get("offender") is not None:
             view.columns.append(Column(_("Offender pays"), result["penalty_scores"], "score"))
-            view.notes.append(
-                _(
-                    "This profile scores a misplay as lost by the offender (%(name)s), who "
-                    "pays alone. Applying stores the game as played; correct the round by "
-                    "hand for the penalty result."
+            offender = {"name": names[result["offender"]]}
+            if contract["type"] == RAMSCH:
+                # The sheet's Ramsch has no misplay (scoring/pads/schafkopf/misplay.py).
+                note = _(
+                    "This profile scores a misplay as lost by the offender (%(name)s), but "
+                    "the scorepad records no misplay in a Ramsch: applying stores the game "
+                    "as played."
                 )
-                % {"name": names[result["offender"]]}
-            )
+            else:
+                note = _(
+                    "This profile scores a misplay as lost by the offender (%(name)s), who "
+                    "pays alone. When applying, choose the misplay (the tournament rule, "
+                    "preselected) or the game as played."
+                )
+            view.notes.append(note % offender)
         return view

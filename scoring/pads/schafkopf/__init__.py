@@ -18,7 +18,7 @@ from ..base import Pad
 from . import game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
-from .labels import PLAYED, RAMSCH, RUFSPIEL, THROWN_IN, WITH_SUIT, outcome_key
+from .labels import PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, outcome_key
 from .summary import dealer_of, sitting_out, summarize
 
 
@@ -96,6 +96,10 @@ class SchafkopfPad(Pad):
                 initial[key] = data.get(key)
             initial["outcome"] = data.get("result") or ""
             initial["laufende"] = data.get("laufende") or None
+            if contract == SIE:
+                # An empty field means all 8 in a Sie; one the hand did not allow (a disputed
+                # Sie) may have fewer, even none.
+                initial["laufende"] = data.get("laufende")
             if data.get("misplay") is not None:
                 initial["misplay"] = str(data["misplay"])
                 initial["misplay_reached"] = misplay.reached_key(data["schneider"], data["schwarz"])
