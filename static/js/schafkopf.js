@@ -19,11 +19,14 @@
     // A misplay decides the game: no result or Augen then, but what was already reached.
     var offender = form.querySelector('input[name="misplay"]:checked');
     var misplayed = !!offender && offender.value !== "" && !offender.closest("[hidden]");
+    function shown(part) {
+      return !part.dataset.show || words(part.dataset.show).indexOf(contract) >= 0;
+    }
     form.querySelectorAll("[data-if-misplay]").forEach(function (part) {
-      if (!misplayed) part.hidden = true;
+      part.hidden = !shown(part) || !misplayed;
     });
     form.querySelectorAll("[data-unless-misplay]").forEach(function (part) {
-      part.hidden = misplayed;
+      part.hidden = !shown(part) || misplayed;
     });
     form.querySelectorAll("input, select").forEach(function (input) {
       if (input.type !== "hidden") input.disabled = input.closest("[hidden]") !== null;
