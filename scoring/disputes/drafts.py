@@ -19,7 +19,7 @@ from ..pads import get_pad
 from ..rules import get_game, records
 from ..rules.core import FORMAT, IllegalPlay, RecordError, Verdict, Violation
 from .games import get_adapter
-from .games.base import GameAdapter, ResultView, SetupIncomplete
+from .games.base import GameAdapter, ResultView, SetupIncomplete, engine_language
 
 
 class DraftError(ValueError):
@@ -401,10 +401,10 @@ def check_rules(adapter: GameAdapter, draft: dict, record: dict) -> None:
 
 
 def unreadable(error: RecordError) -> str:
-    # The engine words its record errors in English only; the key says where.
+    # The engine words its common record errors in German too; the key says where.
     return _("The record cannot be read: %(key)s – %(detail)s") % {
         "key": error.key,
-        "detail": error.message,
+        "detail": error.text(engine_language()),
     }
 
 

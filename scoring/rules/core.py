@@ -14,12 +14,26 @@ from typing import Any, ClassVar
 
 
 class RecordError(ValueError):
-    """A record that cannot be read at all (verify exits 2). Names the offending key."""
+    """A record that cannot be read at all (verify exits 2). Names the offending key.
 
-    def __init__(self, key: str, message: str):
-        super().__init__(f"{key}: {message}")
+    ``message`` is English (what ``manage.py verify`` prints). Given as templates
+    ``{"en": ..., "de": ...}`` (e.g. from ``RECORD_ERRORS``) with ``params``, the error
+    also reads in German: ``text("de")``; a plain string stays English in every language.
+    """
+
+    def __init__(self, key: str, message: str | Mapping[str, str], **params: Any):
         self.key = key
-        self.message = message
+        self.params = params
+        self.templates = None if isinstance(message, str) else message
+        self.message = message if self.templates is None else self.text("en")
+        super().__init__(f"{key}: {self.message}")
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``, English where there is no text in that language."""
+        if self.templates is None:
+            return self.message
+        template = self.templates.get(lang) or self.templates["en"]
+        return template.format(**self.params)
 
 
 class IllegalPlay(ValueError):
@@ -64,6 +78,67 @@ FORMAT = "record/1"
 BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi")
 # A seat without a name (a State built without names).
 SEAT_NAMES = {"en": "Seat {number}", "de": "Platz {number}"}
+
+# Why a record cannot be read, for the errors every game shares (RecordError templates; a
+# game's own ones are written where they are raised). ``*_en``/``*_de`` params are the same
+# value worded per language.
+RECORD_ERRORS: dict[str, dict[str, str]] = {
+    "not_json": {"en": "is not valid JSON ({detail})", "de": "ist kein gültiges JSON ({detail})"},
+    "not_object": {"en": "must be a JSON object", "de": "muss ein JSON-Objekt sein"},
+    "required": {"en": "is required", "de": "fehlt"},
+    "unknown_key": {"en": "is not a known key", "de": "ist kein bekannter Schlüssel"},
+    "not_integer": {"en": "must be an integer", "de": "muss eine ganze Zahl sein"},
+    "out_of_range": {
+        "en": "must be between {low} and {high}",
+        "de": "muss zwischen {low} und {high} liegen",
+    },
+    "not_bool": {"en": "must be true or false", "de": "muss true oder false sein"},
+    "one_of": {"en": "must be one of {allowed}", "de": "muss einer der Werte {allowed} sein"},
+    "not_str_list": {
+        "en": "must be a list of strings",
+        "de": "muss eine Liste von Zeichenketten sein",
+    },
+    "entries": {"en": "must have {length} entries", "de": "muss {length} Einträge haben"},
+    "format": {"en": 'must be "{format}"', "de": 'muss "{format}" sein'},
+    "unknown_game": {"en": "unknown game {name!r}", "de": "unbekanntes Spiel {name!r}"},
+    "game_not_built": {
+        "en": "{name} is not supported by this version yet",
+        "de": "{name} wird von dieser Version noch nicht unterstützt",
+    },
+    "unknown_profile": {
+        "en": "unknown profile {profile!r} (known: {known})",
+        "de": "unbekanntes Regelprofil {profile!r} (bekannt: {known})",
+    },
+    "unknown_setting": {
+        "en": "is not a setting of this game",
+        "de": "ist keine Einstellung dieses Spiels",
+    },
+    "player_names": {
+        "en": "must be a list of non-empty names",
+        "de": "muss eine Liste nicht leerer Namen sein",
+    },
+    "player_count": {
+        "en": "this game is played by {counts_en} players",
+        "de": "dieses Spiel wird zu {counts_de} gespielt",
+    },
+    "hand_per_player": {
+        "en": "must be a list with one hand per player",
+        "de": "muss eine Liste mit einer Hand je Sitzplatz sein",
+    },
+    "card_codes": {
+        "en": "must be a list of card codes",
+        "de": "muss eine Liste von Kartenkürzeln sein",
+    },
+    "not_a_card": {
+        "en": "{card} is not a card of this game",
+        "de": "{card} ist keine Karte dieses Spiels",
+    },
+    "dealt_twice": {
+        "en": "{card} is dealt twice (also in hands[{seat}])",
+        "de": "{card} ist doppelt ausgeteilt (auch in hands[{seat}])",
+    },
+    "hand_size": {"en": "must have {size} cards", "de": "muss {size} Karten haben"},
+}
 
 GAME_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
 # Per game, how a language-free param reads: ``names[param][lang][value]`` fills
@@ -408,12 +483,12 @@ def seat_after(seat: int, players: int, steps: int = 1) -> int:
 def check_keys(obj: dict, path: str, required: Iterable[str], optional: Iterable[str] = ()):
     """Reject a missing or unknown key: records.md says unknown keys are errors."""
     if not isinstance(obj, dict):
-        raise RecordError(path or "record", "must be a JSON object")
+        raise RecordError(path or "record", RECORD_ERRORS["not_object"])
     required, optional = set(required), set(optional)
     for key in sorted(required - obj.keys()):
-        raise RecordError(_join(path, key), "is required")
+        raise RecordError(_join(path, key), RECORD_ERRORS["required"])
     for key in sorted(obj.keys() - required - optional):
-        raise RecordError(_join(path, key), "is not a known key")
+        raise RecordError(_join(path, key), RECORD_ERRORS["unknown_key"])
 
 
 def _join(path: str, key: str) -> str:
@@ -422,15 +497,37 @@ def _join(path: str, key: str) -> str:
 
 def require_int(value: Any, key: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(key, "must be an integer")
+        raise RecordError(key, RECORD_ERRORS["not_integer"])
     if not low <= value <= high:
-        raise RecordError(key, f"must be between {low} and {high}")
+        raise RecordError(key, RECORD_ERRORS["out_of_range"], low=low, high=high)
     return value
 
 
 def require_str_list(value: Any, key: str, length: int | None = None) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RecordError(key, "must be a list of strings")
+        raise RecordError(key, RECORD_ERRORS["not_str_list"])
     if length is not None and len(value) != length:
-        raise RecordError(key, f"must have {length} entries")
+        raise RecordError(key, RECORD_ERRORS["entries"], length=length)
     return value
+
+
+def check_dealt_hands(
+    hands: Sequence[Sequence[str]],
+    cards: Collection[str],
+    size: int,
+    size_text: Mapping[str, str] = RECORD_ERRORS["hand_size"],
+    **size_params: Any,
+) -> None:
+    """Hands of ``size`` cards each, made of ``cards``, each card dealt once; RecordError
+    on ``hands[seat]`` otherwise (``size_text`` words a wrong size)."""
+    dealt_to: dict[str, int] = {}
+    for seat, hand in enumerate(hands):
+        key = f"hands[{seat}]"
+        if len(hand) != size:
+            raise RecordError(key, size_text, size=size, **size_params)
+        for card in hand:
+            if card not in cards:
+                raise RecordError(key, RECORD_ERRORS["not_a_card"], card=card)
+            if card in dealt_to:
+                raise RecordError(key, RECORD_ERRORS["dealt_twice"], card=card, seat=dealt_to[card])
+            dealt_to[card] = seat

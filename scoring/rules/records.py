@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import get_game
-from .core import FORMAT, RecordError, Verdict, check_keys, make_rng
+from .core import FORMAT, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
 
 COMMON_REQUIRED = ("format", "game", "players")
 COMMON_OPTIONAL = ("profile", "settings", "hands")
@@ -37,9 +37,9 @@ def load(source: str | bytes | dict) -> dict[str, Any]:
     try:
         data = json.loads(source)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError("record", f"is not valid JSON ({exc})") from None
+        raise RecordError("record", RECORD_ERRORS["not_json"], detail=exc) from None
     if not isinstance(data, dict):
-        raise RecordError("record", "must be a JSON object")
+        raise RecordError("record", RECORD_ERRORS["not_object"])
     return data
 
 
@@ -48,11 +48,11 @@ def load_game(name: Any):
     try:
         return get_game(name)
     except KeyError:
-        raise RecordError("game", f"unknown game {name!r}") from None
+        raise RecordError("game", RECORD_ERRORS["unknown_game"], name=name) from None
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.{name}":
             raise
-        raise RecordError("game", f"{name} is not supported by this version yet") from None
+        raise RecordError("game", RECORD_ERRORS["game_not_built"], name=name) from None
 
 
 def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
@@ -60,14 +60,14 @@ def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
     profile = record.get("profile", game.DEFAULT_PROFILE)
     if not isinstance(profile, str) or profile not in game.PROFILES:
         known = ", ".join(sorted(game.PROFILES))
-        raise RecordError("profile", f"unknown profile {profile!r} (known: {known})")
+        raise RecordError("profile", RECORD_ERRORS["unknown_profile"], profile=profile, known=known)
     settings = dict(game.PROFILES[profile])
     overrides = record.get("settings", {})
     if not isinstance(overrides, dict):
-        raise RecordError("settings", "must be a JSON object")
+        raise RecordError("settings", RECORD_ERRORS["not_object"])
     for key, value in overrides.items():
         if key not in settings:
-            raise RecordError(f"settings.{key}", "is not a setting of this game")
+            raise RecordError(f"settings.{key}", RECORD_ERRORS["unknown_setting"])
         game.check_setting(key, value)
         settings[key] = value
     settings["profile"] = profile
@@ -89,7 +89,7 @@ def read(source: str | bytes | dict):
     """Check the common keys; returns (game module, record, settings)."""
     record = load(source)
     if record.get("format") != FORMAT:
-        raise RecordError("format", f'must be "{FORMAT}"')
+        raise RecordError("format", RECORD_ERRORS["format"], format=FORMAT)
     name = record.get("game")
     game = load_game(name)
     check_keys(
@@ -100,17 +100,22 @@ def read(source: str | bytes | dict):
     )
     players = record["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise RecordError("players", "must be a list of non-empty names")
+        raise RecordError("players", RECORD_ERRORS["player_names"])
     if len(players) not in game.PLAYER_COUNTS:
-        counts = " or ".join(str(n) for n in game.PLAYER_COUNTS)
-        raise RecordError("players", f"this game is played by {counts} players")
+        counts = [str(n) for n in game.PLAYER_COUNTS]
+        raise RecordError(
+            "players",
+            RECORD_ERRORS["player_count"],
+            counts_en=" or ".join(counts),
+            counts_de=" oder ".join(counts),
+        )
     if "hands" in record:
         hands = record["hands"]
         if not isinstance(hands, list) or len(hands) != len(players):
-            raise RecordError("hands", "must be a list with one hand per player")
+            raise RecordError("hands", RECORD_ERRORS["hand_per_player"])
         for seat, hand in enumerate(hands):
             if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
-                raise RecordError(f"hands[{seat}]", "must be a list of card codes")
+                raise RecordError(f"hands[{seat}]", RECORD_ERRORS["card_codes"])
     return game, record, resolve_settings(game, record)
 
 

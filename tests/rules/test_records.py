@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scoring import rules
-from scoring.rules import GAMES, core, records
+from scoring.rules import GAMES, core, get_game, records
 from scoring.rules.core import (
     MESSAGES,
     CardLedger,
@@ -229,3 +229,88 @@ def test_add_messages_files_texts_under_the_calling_game():
     assert core._calling_game("scoring.rules.schatzsuche") == "schatzsuche"
     assert core._calling_game("tests.rules.test_records") is None
     assert "follow_suit" in core.GAME_MESSAGES["schatzsuche"]
+
+
+def german(source) -> tuple[str, str, str]:
+    with pytest.raises(RecordError) as raised:
+        records.verify(source)
+    error = raised.value
+    return error.key, error.message, error.text("de")
+
+
+@pytest.mark.parametrize(
+    "source, key, english, deutsch",
+    [
+        (record(bids=...), "bids", "is required", "fehlt"),
+        (record(extra=1), "extra", "is not a known key", "ist kein bekannter Schlüssel"),
+        (record(round="3"), "round", "must be an integer", "muss eine ganze Zahl sein"),
+        (record(round=11), "round", "must be between 1 and 10", "muss zwischen 1 und 10 liegen"),
+        (record(profile="club"), "profile", "unknown profile 'club' (known: standard)",
+         "unbekanntes Regelprofil 'club' (bekannt: standard)"),
+        (record(settings={"speed": 1}), "settings.speed", "is not a setting of this game",
+         "ist keine Einstellung dieses Spiels"),
+        (record(settings={"farbkarten": "yes"}), "settings.farbkarten",
+         "must be one of True, False", "muss einer der Werte True, False sein"),
+        (record(players=["Anna", "Ben"]), "players", "this game is played by 3 players",
+         "dieses Spiel wird zu 3 gespielt"),
+        (record(trump_card="X9"), "trump_card",
+         "'X9' is not a card code (like HA, S10, DQ, C7)",
+         "'X9' ist kein Kartenkürzel (wie HA, S10, DQ, C7)"),
+        (record(hands=[HANDS[0][:2], *HANDS[1:]]), "hands[0]", "must hold 3 cards in round 3",
+         "muss in Runde 3 genau 3 Karten enthalten"),
+        ("[1", "record", "is not valid JSON", "ist kein gültiges JSON"),
+        (record(game="skat"), "game", "unknown game 'skat'", "unbekanntes Spiel 'skat'"),
+    ],
+)  # fmt: skip
+def test_record_errors_read_in_german_too(source, key, english, deutsch):
+    """An unreadable record names the key (records.md: "a message naming the offending
+    key"); the message is English as `verify` prints it, and German for the app."""
+    found_key, message, text_de = german(source)
+    assert found_key == key
+    assert message.startswith(english) and text_de.startswith(deutsch)
+
+
+def test_record_errors_of_each_game_read_in_german():
+    """Cards, hand sizes and settings of the other games, in German."""
+    schafkopf = {
+        "format": "record/1",
+        "game": "schafkopf",
+        "players": ["A", "B", "C", "D"],
+        "dealer": 0,
+        "contract": {"type": "rufspiel", "declarer": 1, "called": "H"},
+        "plays": [],
+    }
+    assert german(schafkopf)[2] == "muss E, G oder S sein (die Herz-Sau kann nicht gerufen werden)"
+    hands = [["EA", "XX", *["E7"] * 6]] + [["G7"] * 8] * 3
+    schafkopf["contract"]["called"] = "G"
+    assert german({**schafkopf, "hands": hands})[1:] == (
+        "'XX' is not a Schafkopf card",
+        "'XX' ist keine Schafkopf-Karte",
+    )
+    stichwahl = get_game("stichwahl").simulate(
+        make_rng(3), get_game("stichwahl").PROFILES["standard"]
+    )
+    stichwahl["hands"][1] = stichwahl["hands"][1][:8]
+    assert german(stichwahl) == ("hands[1]", "must have 9 cards", "muss 9 Karten haben")
+    stichwahl["settings"] = {"first_leader": "loser"}
+    assert german(stichwahl)[2] == "muss einer der Werte 'rotate', 'choose' sein"
+    schoten = get_game("scharfe_schoten").simulate(make_rng(3), {"profile": "standard"}, players=3)
+    schoten["hands"][2][0] = "R13"
+    assert german(schoten) == (
+        "hands[2]",
+        "R13 is not a card of this game",
+        "R13 ist keine Karte dieses Spiels",
+    )
+    del schoten["hands"]
+    schoten["cupboard_picks"] = schoten["cupboard_picks"][:1]
+    assert german(schoten)[2] == "hat keine Farbe für Stich 2, aber es wird weitergespielt"
+
+
+def test_a_record_error_without_german_stays_english():
+    error = RecordError("events[3]", "no play now: Ben chooses the premium card of trick 1")
+    assert error.text("de") == error.message == str(error).partition(": ")[2]
+    worded = RecordError("x", core.RECORD_ERRORS["out_of_range"], low=1, high=4)
+    assert (str(worded), worded.text("fr")) == (
+        "x: must be between 1 and 4",
+        "must be between 1 and 4",
+    )

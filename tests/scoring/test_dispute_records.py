@@ -214,7 +214,8 @@ def test_the_last_hand_can_take_the_cards_left(client, dispute_of_game_1):
         (lambda r: {**r, "profile": "tarif-10-20-50"},
          "Die Regeln der Aufzeichnung weichen von denen dieses Tisches ab"),
         (lambda r: {**r, "contract": {"type": "rufspiel", "declarer": 1, "called": "H"}},
-         "Die Aufzeichnung ist nicht lesbar: contract.called"),
+         "Die Aufzeichnung ist nicht lesbar: contract.called – muss E, G oder S sein (die "
+         "Herz-Sau kann nicht gerufen werden)"),
     ],
 )  # fmt: skip
 def test_a_bad_pasted_record_is_named_and_stays_in_the_box(

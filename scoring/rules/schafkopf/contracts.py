@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import RecordError, require_int
+from ..core import RECORD_ERRORS, RecordError, require_int
 from .cards import (
     BIT,
     OBER_UNTER_MASK,
@@ -95,26 +95,40 @@ class Contract:
 def parse_contract(data: Any, players: int, allow_ramsch: bool) -> Contract:
     """A record's ``contract`` object; RecordError names the offending key."""
     if not isinstance(data, dict):
-        raise RecordError("contract", "must be a JSON object")
+        raise RecordError("contract", RECORD_ERRORS["not_object"])
     kind = data.get("type")
     if kind not in CONTRACT_TYPES:
-        raise RecordError("contract.type", f"must be one of {', '.join(CONTRACT_TYPES)}")
+        raise RecordError(
+            "contract.type", RECORD_ERRORS["one_of"], allowed=", ".join(CONTRACT_TYPES)
+        )
     if kind == RAMSCH and not allow_ramsch:
-        raise RecordError("contract.type", "this profile has no Ramsch (see passed_deal)")
+        no_ramsch = {
+            "en": "this profile has no Ramsch (see passed_deal)",
+            "de": "dieses Regelprofil kennt keinen Ramsch (siehe passed_deal)",
+        }
+        raise RecordError("contract.type", no_ramsch)
     allowed = {"type"} | ({"declarer"} if kind != RAMSCH else set())
     allowed |= {"suit"} if kind in WITH_SUIT else {"called"} if kind == RUFSPIEL else set()
     for key in sorted(allowed - data.keys()):
-        raise RecordError(f"contract.{key}", f"is required for {kind}")
+        required = {"en": "is required for {kind}", "de": "fehlt bei {kind}"}
+        raise RecordError(f"contract.{key}", required, kind=kind)
     for key in sorted(data.keys() - allowed):
-        raise RecordError(f"contract.{key}", f"is not a key of a {kind} contract")
+        unknown = {"en": "is not a key of a {kind} contract", "de": "gehört nicht zu {kind}"}
+        raise RecordError(f"contract.{key}", unknown, kind=kind)
     declarer = None
     if kind != RAMSCH:
         declarer = require_int(data["declarer"], "contract.declarer", 0, players - 1)
     suit, called = data.get("suit"), data.get("called")
     if kind in WITH_SUIT and suit not in SUITS:
-        raise RecordError("contract.suit", "must be E, G, H or S")
+        raise RecordError(
+            "contract.suit", {"en": "must be E, G, H or S", "de": "muss E, G, H oder S sein"}
+        )
     if kind == RUFSPIEL and called not in CALLABLE_SUITS:
-        raise RecordError("contract.called", "must be E, G or S (the Herz-Sau cannot be called)")
+        not_callable = {
+            "en": "must be E, G or S (the Herz-Sau cannot be called)",
+            "de": "muss E, G oder S sein (die Herz-Sau kann nicht gerufen werden)",
+        }
+        raise RecordError("contract.called", not_callable)
     return Contract(kind, declarer, suit, called)
 
 

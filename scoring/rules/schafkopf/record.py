@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from ..core import RecordError, Verdict, bot_names, new_record, require_int
+from ..core import RECORD_ERRORS, RecordError, Verdict, bot_names, new_record, require_int
 from .bots import bot_game
 from .cards import DECK, INDEX, NAME, TRICKS
 from .contracts import SIE, after_all_passed, parse_contract
@@ -25,7 +25,11 @@ SEATS = 4
 def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
     """The Schafkopf keys of a record, checked; RecordError names the offending key."""
     if ("dealer" in record) == ("leader" in record):
-        raise RecordError("dealer", "give either dealer or leader (the seat that leads first)")
+        either = {
+            "en": "give either dealer or leader (the seat that leads first)",
+            "de": "entweder dealer oder leader angeben (den Platz, der zuerst ausspielt)",
+        }
+        raise RecordError("dealer", either)
     if "dealer" in record:
         leader = (require_int(record["dealer"], "dealer", 0, SEATS - 1) + 1) % SEATS
     else:
@@ -37,20 +41,30 @@ def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> di
             keys[key] = require_int(record[key], key, 0, SEATS - 1)
     if "klopfen" in record:
         if not settings["allow_klopfen"]:
-            raise RecordError("klopfen", "this profile has no Klopfen (allow_klopfen)")
+            no_klopfen = {
+                "en": "this profile has no Klopfen (allow_klopfen)",
+                "de": "dieses Regelprofil kennt kein Klopfen (allow_klopfen)",
+            }
+            raise RecordError("klopfen", no_klopfen)
         klopfen = record["klopfen"]
         if not isinstance(klopfen, list):
-            raise RecordError("klopfen", "must be a list of seats")
+            seats = {"en": "must be a list of seats", "de": "muss eine Liste von Plätzen sein"}
+            raise RecordError("klopfen", seats)
         for position, seat in enumerate(klopfen):
             require_int(seat, f"klopfen[{position}]", 0, SEATS - 1)
         if len(set(klopfen)) != len(klopfen):
-            raise RecordError("klopfen", "a seat can knock only once")
+            once = {"en": "a seat can knock only once", "de": "jeder Platz klopft höchstens einmal"}
+            raise RecordError("klopfen", once)
         keys["klopfen"] = klopfen
     if "schwarz_claimed" in record:
         if not settings["schwarz_must_be_claimed"]:
-            raise RecordError("schwarz_claimed", "this profile scores Schwarz unclaimed")
+            unclaimed = {
+                "en": "this profile scores Schwarz unclaimed",
+                "de": "in diesem Regelprofil zählt Schwarz auch unangesagt",
+            }
+            raise RecordError("schwarz_claimed", unclaimed)
         if not isinstance(record["schwarz_claimed"], bool):
-            raise RecordError("schwarz_claimed", "must be true or false")
+            raise RecordError("schwarz_claimed", RECORD_ERRORS["not_bool"])
         keys["schwarz_claimed"] = record["schwarz_claimed"]
     return keys
 
@@ -61,12 +75,21 @@ def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
     seen: dict[str, int] = {}
     for seat, hand in enumerate(record["hands"]):
         if len(hand) != TRICKS:
-            raise RecordError(f"hands[{seat}]", f"must hold {TRICKS} cards")
+            size = {"en": "must hold {size} cards", "de": "muss {size} Karten enthalten"}
+            raise RecordError(f"hands[{seat}]", size, size=TRICKS)
         for card in hand:
             if card not in INDEX:
-                raise RecordError(f"hands[{seat}]", f"{card!r} is not a Schafkopf card")
+                no_card = {
+                    "en": "{card!r} is not a Schafkopf card",
+                    "de": "{card!r} ist keine Schafkopf-Karte",
+                }
+                raise RecordError(f"hands[{seat}]", no_card, card=card)
             if card in seen:
-                raise RecordError(f"hands[{seat}]", f"{card} is also dealt to seat {seen[card]}")
+                twice = {
+                    "en": "{card} is also dealt to seat {seat}",
+                    "de": "{card} ist auch an Platz {seat} ausgeteilt",
+                }
+                raise RecordError(f"hands[{seat}]", twice, card=card, seat=seen[card])
             seen[card] = seat
     return [list(hand) for hand in record["hands"]]
 
@@ -74,11 +97,19 @@ def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
 def _read_plays(record: Mapping[str, Any], contract_type: str) -> list[str]:
     plays = record["plays"]
     if not isinstance(plays, list) or not all(isinstance(card, str) for card in plays):
-        raise RecordError("plays", "must be a list of card codes")
+        raise RecordError("plays", RECORD_ERRORS["card_codes"])
     if contract_type == SIE and plays:
-        raise RecordError("plays", "a Sie is shown, not played: plays must be []")
+        shown = {
+            "en": "a Sie is shown, not played: plays must be []",
+            "de": "ein Sie wird gezeigt, nicht gespielt: plays muss [] sein",
+        }
+        raise RecordError("plays", shown)
     if len(plays) > SEATS * TRICKS:
-        raise RecordError("plays", f"a deal has {SEATS * TRICKS} cards, not {len(plays)}")
+        too_many = {
+            "en": "a deal has {total} cards, not {count}",
+            "de": "ein Spiel hat {total} Karten, nicht {count}",
+        }
+        raise RecordError("plays", too_many, total=SEATS * TRICKS, count=len(plays))
     return plays
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..core import RecordError
+from ..core import RECORD_ERRORS, RecordError
 from .cards import TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
 
@@ -117,28 +117,33 @@ def check_setting(key: str, value: Any) -> None:
     """Raise RecordError("settings.<key>") unless ``value`` is allowed for the setting."""
     where = f"settings.{key}"
     if key not in SETTING_SPECS:
-        raise RecordError(where, "is not a setting of this game")
+        raise RecordError(where, RECORD_ERRORS["unknown_setting"])
     kind, allowed = SETTING_SPECS[key]
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RecordError(where, "must be true or false")
+            raise RecordError(where, RECORD_ERRORS["not_bool"])
     elif kind == "choice":
         if value not in allowed or not isinstance(value, str):
-            raise RecordError(where, f"must be one of {', '.join(allowed)}")
+            raise RecordError(where, RECORD_ERRORS["one_of"], allowed=", ".join(allowed))
     else:
         low, high, nullable = allowed
         if value is None and nullable:
             return
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            empty = " or null" if nullable else ""
-            raise RecordError(where, f"must be an integer from {low} to {high}{empty}")
+            texts = {
+                "en": "must be an integer from {low} to {high}" + " or null" * nullable,
+                "de": "muss eine ganze Zahl von {low} bis {high}"
+                + " oder null" * nullable
+                + " sein",
+            }
+            raise RecordError(where, texts, low=low, high=high)
 
 
 def check_profile(settings: Mapping[str, Any]) -> None:
     """Check a whole profile (e.g. a custom one from the form): every setting, nothing else."""
     for key in SETTING_SPECS:
         if key not in settings:
-            raise RecordError(f"settings.{key}", "is missing")
+            raise RecordError(f"settings.{key}", {"en": "is missing", "de": "fehlt"})
     for key, value in settings.items():
         if key != "profile":  # records.resolve_settings adds the profile's name
             check_setting(key, value)

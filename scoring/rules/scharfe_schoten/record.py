@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RecordError, Verdict, check_keys, require_int, require_str_list
+from ..core import (
+    RecordError,
+    Verdict,
+    check_dealt_hands,
+    check_keys,
+    require_int,
+    require_str_list,
+)
 from .cards import CARD_INDEX, CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, count_colours
 from .state import State
 
 RECORD_KEYS = ("start", "numbers", "predictions", "cupboard_picks", "plays")
 RECORD_OPTIONAL_KEYS = ()
-COLOUR_LIST = "R, G, Y or B"
+COLOUR_TEXT = {"en": "must be a colour: R, G, Y or B", "de": "muss eine Farbe sein: R, G, Y oder B"}
 
 # Checks that need the hands; the cupboard check also works without them once every card
 # has been played (the cupboard is then exactly the cards nobody played).
@@ -22,21 +29,27 @@ def read_numbers(value: Any) -> dict[str, int]:
     check_keys(value, "numbers", COLOURS)
     numbers = {colour: require_int(value[colour], f"numbers.{colour}", 1, 12) for colour in COLOURS}
     if len(set(numbers.values())) != len(COLOURS):
-        raise RecordError("numbers", "the four colours need four different number cards")
+        different = {
+            "en": "the four colours need four different number cards",
+            "de": "die vier Farben brauchen vier verschiedene Zahlenkarten",
+        }
+        raise RecordError("numbers", different)
     return numbers
 
 
 def read_colour(value: Any, key: str) -> str:
     if value not in COLOURS:
-        raise RecordError(key, f"must be a colour: {COLOUR_LIST}")
+        raise RecordError(key, COLOUR_TEXT)
     return value
 
 
 def read_predictions(value: Any, players: int) -> list[dict[str, str]]:
     if not isinstance(value, list) or len(value) != players:
-        raise RecordError(
-            "predictions", f"must be a list with one prediction per player ({players})"
-        )
+        one_each = {
+            "en": "must be a list with one prediction per player ({players})",
+            "de": "muss eine Liste mit einer Vorhersage je Sitzplatz sein ({players})",
+        }
+        raise RecordError("predictions", one_each, players=players)
     predictions = []
     for seat, prediction in enumerate(value):
         key = f"predictions[{seat}]"
@@ -44,19 +57,32 @@ def read_predictions(value: Any, players: int) -> list[dict[str, str]]:
         most = read_colour(prediction["most"], f"{key}.most")
         fewest = read_colour(prediction["fewest"], f"{key}.fewest")
         if most == fewest:
-            raise RecordError(key, "most and fewest must be two different colours")
+            different = {
+                "en": "most and fewest must be two different colours",
+                "de": "most und fewest müssen zwei verschiedene Farben sein",
+            }
+            raise RecordError(key, different)
         predictions.append({"most": most, "fewest": fewest})
     return predictions
 
 
 def read_picks(value: Any, players: int) -> list[str]:
     if not isinstance(value, list):
-        raise RecordError("cupboard_picks", "must be a list of colours")
+        colours = {"en": "must be a list of colours", "de": "muss eine Liste von Farben sein"}
+        raise RecordError("cupboard_picks", colours)
     if len(value) > CUPBOARD_SIZE[players]:
+        too_many = {
+            "en": "has {count} entries, but with {players} players the spice cupboard holds"
+            " only {size} cards",
+            "de": "hat {count} Einträge, bei {players} Personen liegen im Gewürzschrank aber"
+            " nur {size} Karten",
+        }
         raise RecordError(
             "cupboard_picks",
-            f"has {len(value)} entries, but with {players} players the spice cupboard holds"
-            f" only {CUPBOARD_SIZE[players]} cards",
+            too_many,
+            count=len(value),
+            players=players,
+            size=CUPBOARD_SIZE[players],
         )
     return [read_colour(colour, f"cupboard_picks[{index}]") for index, colour in enumerate(value)]
 
@@ -65,23 +91,21 @@ def read_plays(value: Any, players: int) -> list[str]:
     plays = require_str_list(value, "plays")
     most = players * HAND_SIZE[players]
     if len(plays) > most:
-        raise RecordError("plays", f"has {len(plays)} cards, but a round has only {most}")
+        too_many = {
+            "en": "has {count} cards, but a round has only {most}",
+            "de": "hat {count} Karten, eine Runde hat aber nur {most}",
+        }
+        raise RecordError("plays", too_many, count=len(plays), most=most)
     return plays
 
 
 def read_hands(value: list[list[str]], players: int) -> list[list[str]]:
     """Hands of the right size, made of real cards, each card dealt once."""
-    dealt_to: dict[str, int] = {}
-    for seat, hand in enumerate(value):
-        key = f"hands[{seat}]"
-        if len(hand) != HAND_SIZE[players]:
-            raise RecordError(key, f"must have {HAND_SIZE[players]} cards with {players} players")
-        for card in hand:
-            if card not in CARD_INDEX:
-                raise RecordError(key, f"{card} is not a card of this game")
-            if card in dealt_to:
-                raise RecordError(key, f"{card} is dealt twice (also in hands[{dealt_to[card]}])")
-            dealt_to[card] = seat
+    size = {
+        "en": "must have {size} cards with {players} players",
+        "de": "muss bei {players} Personen {size} Karten haben",
+    }
+    check_dealt_hands(value, CARD_INDEX, HAND_SIZE[players], size, players=players)
     return value
 
 
@@ -114,10 +138,11 @@ def verify_record(record: dict[str, Any], settings: dict[str, Any]) -> Verdict:
     for card in plays:
         if state.awaiting_pick:
             if next_pick == len(picks):
-                raise RecordError(
-                    "cupboard_picks",
-                    f"has no colour for trick {len(state.tricks)}, but the plays go on",
-                )
+                missing = {
+                    "en": "has no colour for trick {trick}, but the plays go on",
+                    "de": "hat keine Farbe für Stich {trick}, aber es wird weitergespielt",
+                }
+                raise RecordError("cupboard_picks", missing, trick=len(state.tricks))
             violations += state.pick(picks[next_pick], strict=False)
             next_pick += 1
         violations += state.play(card, strict=False)

@@ -45,7 +45,11 @@ def prediction_points(
 
 
 def check_setting(key: str, value: Any) -> None:
-    raise RecordError(f"settings.{key}", "Scharfe Schoten has no settings yet")
+    none = {
+        "en": "Scharfe Schoten has no settings yet",
+        "de": "Scharfe Schoten hat noch keine Einstellungen",
+    }
+    raise RecordError(f"settings.{key}", none)
 
 
 def _points(lead: int) -> int:

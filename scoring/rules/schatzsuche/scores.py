@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import RecordError
+from ..core import RECORD_ERRORS, RecordError
 
 NAME = "schatzsuche"
 PLAYER_COUNTS = (3,)
@@ -40,7 +40,7 @@ SETTING_CHOICES = {
 def check_setting(key: str, value) -> None:
     if value not in SETTING_CHOICES[key] or type(value) is not type(SETTING_CHOICES[key][0]):
         allowed = ", ".join(repr(v) for v in SETTING_CHOICES[key])
-        raise RecordError(f"settings.{key}", f"must be one of {allowed}")
+        raise RecordError(f"settings.{key}", RECORD_ERRORS["one_of"], allowed=allowed)
 
 
 def round_score(round_number: int, bid: int, tricks: int) -> int:

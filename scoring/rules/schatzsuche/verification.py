@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RecordError, Verdict, Violation, check_keys, require_int, require_str_list
+from ..core import (
+    RECORD_ERRORS,
+    RecordError,
+    Verdict,
+    Violation,
+    check_keys,
+    require_int,
+    require_str_list,
+)
 from .cards import INDEX, PLAYERS
 from .scores import NAME, RANKS, ROUNDS, SUITS
 from .state import REVOKE_RULES, State
@@ -28,7 +36,11 @@ def read_round(record: dict[str, Any], settings: dict[str, Any]) -> tuple[State,
     trump_card = _card(record["trump_card"], "trump_card")
     bids = record["bids"]
     if not isinstance(bids, list) or len(bids) != PLAYERS:
-        raise RecordError("bids", f"must be a list of {PLAYERS} bids in seat order")
+        bids_text = {
+            "en": "must be a list of {players} bids in seat order",
+            "de": "muss eine Liste von {players} Ansagen in Sitzreihenfolge sein",
+        }
+        raise RecordError("bids", bids_text, players=PLAYERS)
     bids = [require_int(bid, f"bids[{seat}]", 0, round_number) for seat, bid in enumerate(bids)]
     golden = _golden(record, round_number, trump_card)
     hands = record.get("hands")
@@ -36,9 +48,12 @@ def read_round(record: dict[str, Any], settings: dict[str, Any]) -> tuple[State,
         _check_hands(hands, round_number, trump_card, golden)
     plays = require_str_list(record["plays"], "plays")
     if len(plays) > PLAYERS * round_number:
+        too_many = {
+            "en": "has {count} cards, but round {round} has {total}",
+            "de": "hat {count} Karten, Runde {round} hat aber nur {total}",
+        }
         raise RecordError(
-            "plays",
-            f"has {len(plays)} cards, but round {round_number} has {PLAYERS * round_number}",
+            "plays", too_many, count=len(plays), round=round_number, total=PLAYERS * round_number
         )
     state = State(
         round_number=round_number,
@@ -80,32 +95,45 @@ def verify_record(record: dict[str, Any], settings: dict[str, Any]) -> Verdict:
 
 def _card(value: Any, key: str) -> str:
     if not isinstance(value, str) or value not in INDEX:
-        raise RecordError(key, f"{value!r} is not a card code (like HA, S10, DQ, C7)")
+        no_code = {
+            "en": "{value!r} is not a card code (like HA, S10, DQ, C7)",
+            "de": "{value!r} ist kein Kartenkürzel (wie HA, S10, DQ, C7)",
+        }
+        raise RecordError(key, no_code, value=value)
     return value
 
 
 def _golden(record: dict[str, Any], round_number: int, trump_card: str) -> dict[str, Any] | None:
     if round_number != ROUNDS:
         if "golden" in record:
-            raise RecordError("golden", f"only round {ROUNDS} has a golden card")
+            only = {
+                "en": "only round {round} has a golden card",
+                "de": "nur Runde {round} hat eine goldene Karte",
+            }
+            raise RecordError("golden", only, round=ROUNDS)
         return None
     if "golden" not in record:
-        raise RecordError("golden", f"is required in round {ROUNDS}")
+        required = {"en": "is required in round {round}", "de": "fehlt in Runde {round}"}
+        raise RecordError("golden", required, round=ROUNDS)
     golden = record["golden"]
     check_keys(golden, "golden", ("card", "guesses"))
     card = _card(golden["card"], "golden.card")
     if card == trump_card:
-        raise RecordError("golden.card", "is the trump card")
+        raise RecordError("golden.card", {"en": "is the trump card", "de": "ist die Trumpfkarte"})
     guesses = golden["guesses"]
     if not isinstance(guesses, list) or len(guesses) != PLAYERS:
-        raise RecordError("golden.guesses", f"must be a list of {PLAYERS} guesses in seat order")
+        guesses_text = {
+            "en": "must be a list of {players} guesses in seat order",
+            "de": "muss eine Liste von {players} Tipps in Sitzreihenfolge sein",
+        }
+        raise RecordError("golden.guesses", guesses_text, players=PLAYERS)
     for seat, guess in enumerate(guesses):
         path = f"golden.guesses[{seat}]"
         check_keys(guess, path, ("suit", "rank"))
         if guess["suit"] not in SUITS:
-            raise RecordError(f"{path}.suit", f"must be one of {', '.join(SUITS)}")
+            raise RecordError(f"{path}.suit", RECORD_ERRORS["one_of"], allowed=", ".join(SUITS))
         if guess["rank"] not in RANKS:
-            raise RecordError(f"{path}.rank", f"must be one of {', '.join(RANKS)}")
+            raise RecordError(f"{path}.rank", RECORD_ERRORS["one_of"], allowed=", ".join(RANKS))
     return golden
 
 
@@ -115,17 +143,20 @@ def _check_hands(
     dealt_to: dict[str, int] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != round_number:
-            raise RecordError(
-                f"hands[{seat}]", f"must hold {round_number} cards in round {round_number}"
-            )
+            size = {
+                "en": "must hold {size} cards in round {round}",
+                "de": "muss in Runde {round} genau {size} Karten enthalten",
+            }
+            raise RecordError(f"hands[{seat}]", size, size=round_number, round=round_number)
         for position, card in enumerate(hand):
             key = f"hands[{seat}][{position}]"
             _card(card, key)
             if card in dealt_to:
-                raise RecordError(key, f"{card} is dealt twice (also in hands[{dealt_to[card]}])")
+                raise RecordError(key, RECORD_ERRORS["dealt_twice"], card=card, seat=dealt_to[card])
             dealt_to[card] = seat
+    also = {"en": "{card} is also in hands[{seat}]", "de": "{card} liegt auch in hands[{seat}]"}
     if trump_card in dealt_to:
-        raise RecordError("trump_card", f"{trump_card} is also in hands[{dealt_to[trump_card]}]")
+        raise RecordError("trump_card", also, card=trump_card, seat=dealt_to[trump_card])
     if golden is not None and golden["card"] in dealt_to:
         card = golden["card"]
-        raise RecordError("golden.card", f"{card} is also in hands[{dealt_to[card]}]")
+        raise RecordError("golden.card", also, card=card, seat=dealt_to[card])

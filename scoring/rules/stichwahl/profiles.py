@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RecordError
+from ..core import RECORD_ERRORS, RecordError
 
 DEFAULT_PROFILE = "standard"
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -25,7 +25,11 @@ PROFILES: dict[str, dict[str, Any]] = {
 def check_setting(key: str, value: Any) -> None:
     choices = SETTING_CHOICES.get(key)
     if choices is None:
-        raise RecordError(f"settings.{key}", "is not a setting of Stichwahl")
+        unknown = {
+            "en": "is not a setting of Stichwahl",
+            "de": "ist keine Einstellung von Stichwahl",
+        }
+        raise RecordError(f"settings.{key}", unknown)
     if value not in choices or not isinstance(value, str):
         allowed = ", ".join(repr(choice) for choice in choices)
-        raise RecordError(f"settings.{key}", f"must be one of {allowed}")
+        raise RecordError(f"settings.{key}", RECORD_ERRORS["one_of"], allowed=allowed)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import RecordError, Verdict, check_keys, require_int, require_str_list
+from ..core import (
+    RECORD_ERRORS,
+    RecordError,
+    Verdict,
+    check_dealt_hands,
+    check_keys,
+    require_int,
+    require_str_list,
+)
 from .deck import FAMILIES, Deck, resolve_deck
 from .scores import HAND_SIZE
 from .state import ActionError, State, action_kind
@@ -28,37 +36,42 @@ NEEDS_HANDS = ("card_not_in_hand", "first_bonus_not_in_hand", "follow_suit")
 
 def read_deck(value: Any, decks: Iterable[Deck | Mapping[str, Any]]) -> Deck:
     if not isinstance(value, str):
-        raise RecordError("deck", 'must name a deck as "<id>@<version>"')
+        name = {
+            "en": 'must name a deck as "<id>@<version>"',
+            "de": 'muss ein Kartenspiel als "<id>@<version>" nennen',
+        }
+        raise RecordError("deck", name)
     try:
         return resolve_deck(value, decks)
     except KeyError as known:
-        raise RecordError("deck", f"unknown deck {value!r} (known: {known.args[0]})") from None
+        unknown = {
+            "en": "unknown deck {deck!r} (known: {known})",
+            "de": "unbekanntes Kartenspiel {deck!r} (bekannt: {known})",
+        }
+        raise RecordError("deck", unknown, deck=value, known=known.args[0]) from None
 
 
 def read_trump(value: Any) -> tuple[str, int]:
     check_keys(value, "trump", ("family", "marker"))
     if value["family"] not in FAMILIES:
-        raise RecordError("trump.family", "must be a family: O, P, N or B")
+        family = {
+            "en": "must be a family: O, P, N or B",
+            "de": "muss eine Walfamilie sein: O, P, N oder B",
+        }
+        raise RecordError("trump.family", family)
     marker = value["marker"]
     if isinstance(marker, bool) or marker not in (HIGH, LOW):
-        raise RecordError("trump.marker", "must be 9 (highest card wins) or 1 (lowest wins)")
+        sides = {
+            "en": "must be 9 (highest card wins) or 1 (lowest wins)",
+            "de": "muss 9 (die höchste Karte gewinnt) oder 1 (die niedrigste gewinnt) sein",
+        }
+        raise RecordError("trump.marker", sides)
     return value["family"], marker
 
 
 def read_hands(value: list[list[str]], game_cards: Iterable[str]) -> list[list[str]]:
     """Hands of 9 cards, made of this game's cards, each card dealt once."""
-    game_cards = set(game_cards)
-    dealt_to: dict[str, int] = {}
-    for seat, hand in enumerate(value):
-        key = f"hands[{seat}]"
-        if len(hand) != HAND_SIZE:
-            raise RecordError(key, f"must have {HAND_SIZE} cards")
-        for card in hand:
-            if card not in game_cards:
-                raise RecordError(key, f"{card} is not a card of this game")
-            if card in dealt_to:
-                raise RecordError(key, f"{card} is dealt twice (also in hands[{dealt_to[card]}])")
-            dealt_to[card] = seat
+    check_dealt_hands(value, set(game_cards), HAND_SIZE)
     return value
 
 
@@ -67,26 +80,32 @@ def read_first_bonus(value: Any, players: int, game_cards: Iterable[str]) -> lis
     laid out (``verify_record`` checks that no event follows then)."""
     cards = require_str_list(value, "first_bonus")
     if len(cards) > players:
-        raise RecordError("first_bonus", f"must have {players} entries")
+        raise RecordError("first_bonus", RECORD_ERRORS["entries"], length=players)
     game_cards = set(game_cards)
     for seat, card in enumerate(cards):
         if card not in game_cards:
-            raise RecordError(f"first_bonus[{seat}]", f"{card} is not a card of this game")
+            raise RecordError(f"first_bonus[{seat}]", RECORD_ERRORS["not_a_card"], card=card)
         if card in cards[:seat]:
-            raise RecordError(f"first_bonus[{seat}]", f"{card} is laid out twice")
+            twice = {"en": "{card} is laid out twice", "de": "{card} ist doppelt ausgelegt"}
+            raise RecordError(f"first_bonus[{seat}]", twice, card=card)
     return cards
 
 
 def read_events(value: Any) -> list[dict[str, Any]]:
     if not isinstance(value, list):
-        raise RecordError("events", "must be a list of events")
+        events = {"en": "must be a list of events", "de": "muss eine Liste von Ereignissen sein"}
+        raise RecordError("events", events)
     for index, event in enumerate(value):
         try:
             kind = action_kind(event)
         except ActionError as error:
             raise _event_error(index, error) from None
         if kind == "first_bonus":
-            raise RecordError(f"events[{index}]", "first bonus cards belong in first_bonus")
+            belong = {
+                "en": "first bonus cards belong in first_bonus",
+                "de": "erste Bonuskarten gehören nach first_bonus",
+            }
+            raise RecordError(f"events[{index}]", belong)
     return value
 
 
@@ -119,10 +138,11 @@ def verify_record(
     first_bonus = read_first_bonus(record["first_bonus"], players, game_cards)
     events = read_events(record["events"])
     if len(first_bonus) < players and events:
-        raise RecordError(
-            "first_bonus",
-            f"has {len(first_bonus)} of {players} cards, but the events go on",
-        )
+        short = {
+            "en": "has {count} of {players} cards, but the events go on",
+            "de": "hat {count} von {players} Karten, aber es folgen Ereignisse",
+        }
+        raise RecordError("first_bonus", short, count=len(first_bonus), players=players)
     hands = read_hands(record["hands"], game_cards) if "hands" in record else None
 
     state = State(deck, trump, marker, start, hands, players=players, names=names)
