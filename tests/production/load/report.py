@@ -160,7 +160,12 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
     outage = dict(app["during_outage"])
     print(f"  503 pages while PostgreSQL was down or reconnecting: {outage or 'none'}")
     if app["last_503"] and up:
-        print(f"  last 503 answered {app['last_503'] - up:.1f} s after PostgreSQL was back")
+        after = app["last_503"] - up
+        print(
+            f"  last 503 answered {after:.1f} s after PostgreSQL was back"
+            if after >= 0
+            else f"  normal answers again {-after:.1f} s before `pg_ctlcluster start` returned"
+        )
     print(
         f"  saves sent again after a 503 (same submission): {database['retried']}; "
         f"of those acknowledged {database['retried_acknowledged']}, stored exactly once "
