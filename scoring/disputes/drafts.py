@@ -104,7 +104,7 @@ def remaining_hands(adapter: GameAdapter, state, players: int) -> list[list[str]
 def verdict_of(adapter: GameAdapter, draft: dict) -> Verdict | None:
     """The engine's verdict of the draft's record (exactly what ``manage.py verify`` says),
     or None while the record cannot be read yet (facts of the deal missing)."""
-    if adapter.missing_setup(draft) or not adapter.is_readable(draft):
+    if adapter.missing_setup(draft):
         return None
     return records.verify(adapter.build_record(draft))
 

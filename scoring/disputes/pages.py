@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..pads import get_pad
@@ -221,12 +220,7 @@ def live_context(scope, dispute) -> dict:
     found = walk(adapter, draft)
     context["board"] = board(adapter, draft, found)
     verdict = verdict_of(adapter, draft)
-    if verdict is not None:
-        context["verdict"] = verdict_page(adapter, draft, verdict)
-        if verdict.complete and not dispute.is_applied:
-            context["comparison"] = comparison(scope.table, dispute)
-    else:
-        context["unreadable"] = _(
-            "The verdict follows once every player has laid out a first bonus card."
-        )
+    context["verdict"] = verdict_page(adapter, draft, verdict)
+    if verdict.complete and not dispute.is_applied:
+        context["comparison"] = comparison(scope.table, dispute)
     return context

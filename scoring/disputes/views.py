@@ -364,7 +364,7 @@ def paste(request, scope: Scope, dispute_id: int):
     dispute = dispute_of(scope, dispute_id)
     adapter = get_adapter(scope.table.game)
     current = ""
-    if not adapter.missing_setup(dispute.draft) and adapter.is_readable(dispute.draft):
+    if not adapter.missing_setup(dispute.draft):
         current = drafts.record_text(adapter, dispute.draft)
     form = PasteForm(
         request.POST or None,
@@ -410,7 +410,7 @@ def download_name(dispute: Dispute, kind: str) -> str:
 def record_response(dispute: Dispute) -> HttpResponse:
     adapter = get_adapter(dispute.table.game)
     draft = dispute.draft
-    if adapter.missing_setup(draft) or not adapter.is_readable(draft):
+    if adapter.missing_setup(draft):
         return HttpResponse(
             _("The record is not readable yet: complete the deal first."),
             status=409,

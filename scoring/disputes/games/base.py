@@ -167,10 +167,6 @@ class GameAdapter:
         """Whether a posted action is one of this game's taps (a card of the pack …)."""
         return action in self.deck(draft)
 
-    def is_readable(self, draft: dict) -> bool:
-        """Whether the engine can read the draft's record once the setup is complete."""
-        return True
-
     # --- the State -----------------------------------------------------------------------------
     def new_state(self, draft: dict, settings: dict):
         """The engine State before the first action (hands when complete, else None)."""
