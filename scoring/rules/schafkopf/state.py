@@ -185,8 +185,7 @@ class State:
         """
         found = self.check(card)
         if found and (strict or self.is_over):
-            first = found[0]
-            raise IllegalPlay(first.rule, first.message(self.players), first)
+            raise IllegalPlay.of(found[0], self.players)
         seat = self.to_play
         self.violations.extend(found)
         self.ledger.record(self.trick_number, seat, card)
@@ -267,7 +266,7 @@ class State:
 
     def _raise_fault(self, violation: Violation | None) -> None:
         if violation is not None:
-            raise IllegalPlay(violation.rule, violation.message(self.players), violation)
+            raise IllegalPlay.of(violation, self.players)
 
     def _stoss_fault(self, seat: int) -> Violation | None:
         reason = None

@@ -185,8 +185,7 @@ class State:
         """
         found = self.check(card)
         if found and (strict or self.is_over):
-            first = found[0]
-            raise IllegalPlay(first.rule, first.message(self.players), first)
+            raise IllegalPlay.of(found[0], self.players)
         seat = self.to_play
         self.violations.extend(found)
         self.ledger.record(self.trick_number, seat, card)
