@@ -11,23 +11,26 @@ from __future__ import annotations
 import random
 
 from scoring.rules import records
+from scoring.rules.core import make_rng
 from scoring.rules.schafkopf import State
 from scoring.rules.schafkopf.record import read_game_keys
 
-from .dispute_helpers import simulated
 from .schafkopf_helpers import FOUR
 
 PROFILE = "turnier-1-15"
 CALLABLE = ("E", "G", "S")
 
 
-def engine_game(contract_type: str, seed: str, names=FOUR, **kwargs) -> dict:
-    """An engine game of ``contract_type`` (a Sie: any deal, its contract made a Sie)."""
+def engine_game(contract_type: str, seed: str, names=FOUR, *, rules=None, **kwargs) -> dict:
+    """An engine game of ``contract_type`` (a Sie: any deal, its contract made a Sie), with
+    ``rules`` changed from turnier-1-15 where given."""
     wanted = "rufspiel" if contract_type == "sie" else contract_type
+    module = records.get_game("schafkopf")
+    settings = records.profile_settings(module, PROFILE, rules)
     for n in range(2000):
-        record = simulated("schafkopf", f"{seed}:{n}", names, profile=PROFILE, **kwargs)
+        record = module.simulate(make_rng(f"{seed}:{n}"), settings, **kwargs)
         if record["contract"]["type"] == wanted:
-            return record
+            return {**record, "players": list(names)}
     raise AssertionError(f"no {contract_type} in 2000 deals")
 
 
@@ -60,7 +63,7 @@ def replayed(record: dict, rng: random.Random, *, misplay_from: int | None) -> t
 
 
 def misplayed_record(contract_type: str, seed: str, names=FOUR, **kwargs) -> dict:
-    """A record of ``contract_type`` (turnier-1-15) with a misplay."""
+    """A record of ``contract_type`` (turnier-1-15, changed by ``rules=``) with a misplay."""
     record = engine_game(contract_type, seed, names, **kwargs)
     if contract_type == "sie":
         # Shown, not played: the declarer's hand lacks Ober or Unter, so the Sie is illegal.

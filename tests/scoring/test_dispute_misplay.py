@@ -152,6 +152,24 @@ def test_a_table_that_scores_as_played_offers_no_choice(client):
     assert current(table).scores == verdict_of(REVOKE)["result"]["scores"]
 
 
+def test_a_ramsch_with_an_offender_is_applied_as_played(client):
+    """The sheet records no misplay in a Ramsch (scoring/pads/schafkopf/misplay.py: the rule
+    speaks of "the offender's party" and "his partner's share"); the page says so."""
+    rules = {"passed_deal": "ramsch"}
+    record = misplayed_record("ramsch", "ramsch", rules=rules, round_number=1)
+    result = verdict_of(record)["result"]
+    assert result["offender"] is not None
+    table, key = create_schafkopf(client, preset="turnier-1-15", **rules)
+    play(client, key, 1, game("ramsch", ramsch={0: 30, 1: 30, 2: 30, 3: 30}))
+    dispute = open_dispute(client, key, 1)
+    assert paste(client, key, dispute, record).status_code == 302
+    html = client.get(url("dispute", key, dispute)).content.decode()
+    assert "der Spielblock kennt kein Fehlspiel im Ramsch" in text_of(html)
+    assert 'type="radio" name="apply_as"' not in html
+    assert apply(client, key, dispute, base=1).status_code == 302
+    assert current(table).scores == result["scores"]
+
+
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_a_choice_that_is_not_offered_is_refused(client, language):
     record = misplayed_record("wenz", "bogus", round_number=1)
