@@ -51,8 +51,8 @@ from .labels import (
 )
 
 MEDIA_CSS = {"all": ["css/schafkopf.css"]}
-MISPLAY_FIELDS = ("misplay", "misplay_reached")
 MEDIA_JS = ["js/schafkopf.js"]
+MISPLAY_FIELDS = ("misplay", "misplay_reached")  # only where the profile says offender_pays
 
 # Settings the creation form offers (money per unit has its own field).
 RULE_KEYS = tuple(key for key in SETTING_LABELS if key != "cents_per_unit")
