@@ -6,14 +6,15 @@ import os
 
 # A TCP address ("0.0.0.0:8000" in a container) or a unix socket ("unix:/run/stichblock.sock").
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Sync workers, each one request at a time with one persistent database connection. A
-# request mostly waits on round trips to PostgreSQL and Redis (a dozen for a save), so there
-# are more workers than cores: 4 × cores + 1. Threaded workers (GUNICORN_WORKER_CLASS=gthread,
-# GUNICORN_THREADS) overlap the waits too, but cost 2–3 × the CPU per request here (the GIL
-# handing over between threads); see docs/production.md.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 4 + 1))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
-threads = int(os.environ.get("GUNICORN_THREADS", 1))
+# Threaded workers: cores + 1 processes × 8 threads. A request mostly waits on round trips to
+# PostgreSQL and Redis (a dozen for a save) and threads overlap those waits; a few processes
+# also avoid the thundering herd of many sync workers waking for every new connection. On
+# the shared 2-core test machine this carried 1.2-3.5 × the requests/s of 5-17 sync workers
+# (docs/production.md), at more CPU per request (threads hand the GIL back and forth).
+# Every thread keeps its own database connection: WEB_CONCURRENCY × GUNICORN_THREADS.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+threads = int(os.environ.get("GUNICORN_THREADS", 8))
 # Load the app once before forking: workers share its memory and start fast.
 preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
