@@ -63,7 +63,10 @@ class Format:
 class SchafkopfFormat(Format):
     def won_solos(self):
         # The Schafkopf pad's data: contract, declarer and won (scoring/pads/schafkopf/game.py).
-        return Q(data__contract__in=sorted(SOLO_CONTRACTS), data__won=True)
+        # A solo "won" because an opponent misplayed is not circled on the sheet, nor counted.
+        return Q(data__contract__in=sorted(SOLO_CONTRACTS), data__won=True) & ~Q(
+            data__has_key="misplay"
+        )
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,22 @@ def test_points_then_won_solos_then_lot(played):
     assert [row.rank for row in standings.rows] == list(range(1, 9))
 
 
+def test_a_solo_won_through_a_misplay_is_no_won_solo(client):
+    """tournaments.md: "ties by number of won solos"; the sheet circles no solo that an
+    opponent's misplay decided (misplay: offender_pays in turnier-1-15), so neither do we."""
+    user = logged_in(client)
+    tournament = make_tournament(user, game="schafkopf", games_per_round=2)
+    register(tournament, 4)
+    (table,) = tables_of(published_round(tournament))
+    enter_game(table, 1, {"contract": "solo", "declarer": 1, "suit": "E", "misplay": 2})
+    enter_game(table, 2, solo(3))
+    by_name = {row.name: row for row in compute(tournament).rows}
+    names = table.player_names
+    assert by_name[names[1]].total > 0  # the declarer is paid for the misplay ...
+    assert by_name[names[1]].total_solos == 0  # ... but it is not a won solo
+    assert by_name[names[3]].total_solos == 1
+
+
 def test_the_lot_is_reproducible_from_its_seed(played):
     tournament, _a, _b = played
     first = ranked_names(compute(tournament))
