@@ -43,22 +43,22 @@ def summarize(result: dict, fault_window: dict | None = None) -> dict:
     errors = Counter()
     during_outage = Counter()
     last_503 = None
-    for t, kind, status, ms in requests:
-        statuses[(kind, status)] += 1
-        label = f"{kind} ({status})" if kind == "poll" else kind
-        by_kind[label].append(ms)
-        by_kind["all"].append(ms)
+    expected = EXPECTED if result["mode"] == "app" else defaultdict(lambda: {200})
+    for t, kind, status, ms in result["requests"]:
+        steady = t >= steady_from
+        if steady:
+            statuses[(kind, status)] += 1
+            label = f"{kind} ({status})" if kind == "poll" else kind
+            by_kind[label].append(ms)
+            by_kind["all"].append(ms)
         if fault_window and status == 503:
             last_503 = max(last_503 or t, t)
             if fault_window["down"] - 1 <= t <= fault_window["up"] + RECOVERY_GRACE:
                 during_outage[kind] += 1
                 continue
-        if status not in (EXPECTED[kind] if result["mode"] == "app" else {200}):
-            errors[f"{kind} {status}"] += 1
+        if status not in expected[kind]:
+            errors[f"{kind} {status}" + ("" if steady else " (ramp-up)")] += 1
     elapsed = result["elapsed"] - result.get("ramp", 0)
-    for _t, kind, status, _ms in warmup:
-        if status not in (EXPECTED[kind] if result["mode"] == "app" else {200}):
-            errors[f"{kind} {status} (ramp-up)"] += 1
     return {
         "warmup": len(warmup),
         "requests": len(requests),

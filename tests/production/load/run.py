@@ -166,22 +166,23 @@ def gunicorn(env: dict, port: int, log_path: Path):
         log.close()
 
 
-def process_cpu_seconds(pids: list[int]) -> float:
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            # utime, stime, and cutime, cstime: workers that exited (timeouts) count too
-            total += sum(int(f) for f in fields[11:15])
-        except (OSError, IndexError):
-            continue
-    return total / ticks
+def process_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process, with its exited children (reaped workers) included."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # utime, stime, cutime, cstime
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
-def server_pids(server: subprocess.Popen) -> list[int]:
-    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    return [server.pid, *map(int, children)]
+def server_cpu(server: subprocess.Popen) -> dict[int, float]:
+    """CPU seconds of gunicorn's master and each of its workers, by process id."""
+    try:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return {pid: process_cpu_seconds(pid) for pid in [server.pid, *map(int, children)]}
 
 
 def run_phones(port: int, mode: str, out: Path, args, server) -> dict:
@@ -195,10 +196,10 @@ def run_phones(port: int, mode: str, out: Path, args, server) -> dict:
     ]  # fmt: skip
     if args.fault:
         command.append("--fault")
-    pids = server_pids(server)
-    cpu_before = process_cpu_seconds(pids)
+    before = server_cpu(server)
     subprocess.run(command, cwd=ROOT, check=True, timeout=args.duration + 900)
-    cpu = process_cpu_seconds(pids) - cpu_before
+    # Workers that started during the run count from zero.
+    cpu = sum(seconds - before.get(pid, 0.0) for pid, seconds in server_cpu(server).items())
     result = json.loads(out.read_text())
     result["server_cpu_seconds"] = cpu
     return result
