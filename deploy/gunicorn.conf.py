@@ -6,15 +6,14 @@ import os
 
 # A TCP address ("0.0.0.0:8000" in a container) or a unix socket ("unix:/run/stichblock.sock").
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Threaded workers: cores + 1 processes × 8 threads. A request mostly waits on round trips to
-# PostgreSQL and Redis (a dozen for a save) and threads overlap those waits; a few processes
-# also avoid the thundering herd of many sync workers waking for every new connection. On
-# the shared 2-core test machine this carried 1.2-3.5 × the requests/s of 5-17 sync workers
-# (docs/production.md), at more CPU per request (threads hand the GIL back and forth).
+# Threaded workers, 2 × cores + 1 processes × 4 threads. A request mostly waits on round trips
+# to PostgreSQL and Redis (a dozen for a save) and threads overlap those waits; more threads
+# per process cost CPU (the GIL handed back and forth), more processes wake for every new
+# connection. Measured against 3 × 8, 9 × 2 and 5–17 sync workers in docs/production.md.
 # Every thread keeps its own database connection: WEB_CONCURRENCY × GUNICORN_THREADS.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", 8))
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
 # Load the app once before forking: workers share its memory and start fast.
 preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
