@@ -8,8 +8,8 @@ import os
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # Threaded workers, 2 × cores + 1 processes × 4 threads. A request mostly waits on round trips
 # to PostgreSQL and Redis (a dozen for a save) and threads overlap those waits; more threads
-# per process cost CPU (the GIL handed back and forth), more processes wake for every new
-# connection. Measured against 3 × 8, 9 × 2 and 5–17 sync workers in docs/production.md.
+# per process cost CPU (the GIL handed back and forth). Measured against 3 × 8, 9 × 2 and
+# sync workers in docs/production.md.
 # Every thread keeps its own database connection: WEB_CONCURRENCY × GUNICORN_THREADS.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
