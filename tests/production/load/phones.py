@@ -358,6 +358,7 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    args.ramp = min(args.ramp, args.duration / 4)  # short runs keep a steady state to measure
     host = args.base.split("://", 1)[1].split(":")[0]
     if host not in ("127.0.0.1", "localhost", "[::1]"):
         parser.error("the load test only targets this machine's loopback address")
