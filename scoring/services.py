@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from .models import Access, Revision, Round, Seat, Table, TableEvent
@@ -72,15 +73,20 @@ def save_round(
             earlier = Revision.objects.filter(submission=submission).first()
             if earlier is not None:
                 return earlier, False
-            if Table.objects.filter(pk=table.pk, locked_at__isnull=False).exists():
+            # One statement checks the lock, bumps the version the live views compare, and
+            # holds the table's row until commit, so saves to one table take turns.
+            if not Table.objects.filter(pk=table.pk, locked_at__isnull=True).update(
+                version=F("version") + 1
+            ):
                 raise Locked()
-            round_, _ = Round.objects.get_or_create(table=table, number=number)
-            current = round_.revisions.filter(is_current=True).first()
-            if (current.number if current else 0) != base:
-                raise Conflict(current)
-            if current is not None:
-                current.is_current = False
-                current.save(update_fields=["is_current"])
+            round_, created = Round.objects.get_or_create(table=table, number=number)
+            # Retire revision ``base`` only if it is still the current one; anything else means
+            # another phone saved this round since the form was opened.
+            retired = base > 0 and Revision.objects.filter(
+                round=round_, number=base, is_current=True
+            ).update(is_current=False)
+            if (base == 0 and not created) or (base > 0 and not retired):
+                raise Conflict(round_.revisions.filter(is_current=True).first())
             revision = Revision.objects.create(
                 round=round_,
                 number=base + 1,
@@ -93,7 +99,6 @@ def save_round(
                 reason=reason,
                 submission=submission,
             )
-            table.touch()
             return revision, True
     except IntegrityError:
         # Lost a race: either our own first tap won (same submission) or another phone did.

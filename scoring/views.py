@@ -6,9 +6,11 @@ import uuid
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.text import capfirst
@@ -160,29 +162,53 @@ def table_page(request, key: str):
     return render(request, "scoring/table.html", table_context(request, access))
 
 
+LIVE_CACHE_SECONDS = 600
+
+
+def small_number(value: str) -> str:
+    """A query value that must be a small number (it becomes part of cache keys), else ""."""
+    return value if value.isdigit() and len(value) <= 6 else ""
+
+
 @require_GET
 def table_live(request, key: str):
     """The part of the table page that other phones update; 304 when nothing changed."""
-    access = get_access(key)
-    form_round = request.GET.get("round", "")
-    form_base = request.GET.get("base", "")
-    etag = f'"{access.table.version}-{access.role}-{get_language()}-{form_round}-{form_base}"'
+    found = Access.objects.poll_state(key)
+    if found is None:
+        raise Http404
+    role, version = found
+    form_round = small_number(request.GET.get("round", ""))
+    form_base = small_number(request.GET.get("base", ""))
+    state = f"{version}-{role}-{get_language()}-{form_round}-{form_base}"
+    etag = f'"{state}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        context = table_context(request, access, form=None, panels=())
-        # Poll on with the phone's own open form (not the next round): the URL, and with it
-        # the ETag the browser revalidates, stays the same until the phone reloads, and the
-        # warning names the round the phone has open. Viewers have no form to go stale.
-        if form_round.isdigit() and form_base.isdigit():
-            context["form_round"], context["form_base"] = int(form_round), int(form_base)
-        context["stale_form"] = access.can_score and is_stale(
-            context["summary"], form_round, form_base
-        )
-        response = render(request, "scoring/_live.html", context)
+        # Every phone on the same link with the same open form gets the same bytes, and a
+        # table's version changes with every save: a cached fragment is never out of date.
+        cache_key = f"live:{key}:{state}:{int(bool(request.htmx))}"
+        html = cache.get(cache_key)
+        if html is None:
+            # A save landing in between only makes this copy newer than its key: harmless,
+            # the next poll sees the new version and fetches again.
+            access = get_access(key)
+            html = render_live(request, access, form_round, form_base)
+            cache.set(cache_key, html, LIVE_CACHE_SECONDS)
+        response = HttpResponse(html)
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
     return response
+
+
+def render_live(request, access: Access, form_round: str, form_base: str) -> str:
+    context = table_context(request, access, form=None, panels=())
+    # Poll on with the phone's own open form (not the next round): the URL, and with it the
+    # ETag the browser revalidates, stays the same until the phone reloads, and the warning
+    # names the round the phone has open. Viewers have no form to go stale.
+    if form_round and form_base:
+        context["form_round"], context["form_base"] = int(form_round), int(form_base)
+    context["stale_form"] = access.can_score and is_stale(context["summary"], form_round, form_base)
+    return render_to_string("scoring/_live.html", context, request=request)
 
 
 def is_stale(summary, form_round: str, form_base: str) -> bool:

@@ -91,13 +91,19 @@ def test_the_stale_form_warning_names_the_open_round_and_stays_until_reload(clie
     assert "anderen Handy" not in viewer_live.content.decode()
 
 
-def test_a_changed_table_answers_a_poll_with_three_queries(client):
-    """The live fragment needs the link, the current revisions and the seats; the table
-    page's panels (tournament confirmation, disputes) are not part of it."""
+def test_a_changed_table_is_rendered_once_and_then_served_from_the_cache(client):
+    """The first poll after a change needs the link's state, the link, the current revisions
+    and the seats; the table page's panels (tournament confirmation, disputes) are not part
+    of it. Every further phone on that link with that state gets the cached fragment after
+    the one small state query."""
     table, key = create_schatzsuche(client)
     post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
     url = reverse("table_live", args=[viewer_key(table)])
     with queries() as seen:
-        response = client.get(url)
-    assert response.status_code == 200
-    assert len(seen) == 3, "\n".join(seen)
+        first = client.get(url)
+    assert first.status_code == 200
+    assert len(seen) == 4, "\n".join(seen)
+    with queries() as seen:
+        second = client.get(url)
+    assert second.status_code == 200 and second.content == first.content
+    assert len(seen) == 1, "\n".join(seen)
