@@ -6,14 +6,14 @@ import os
 
 # A TCP address ("0.0.0.0:8000" in a container) or a unix socket ("unix:/run/stichblock.sock").
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Threaded workers, 2 × cores + 1 processes × 4 threads. A request mostly waits on round trips
-# to PostgreSQL and Redis (a dozen for a save) and threads overlap those waits; more threads
-# per process cost CPU (the GIL handed back and forth). Measured against 3 × 8, 9 × 2 and
-# sync workers in docs/production.md.
-# Every thread keeps its own database connection: WEB_CONCURRENCY × GUNICORN_THREADS.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# Threaded workers, cores + 1 processes × 2 threads. Threads overlap the waits on PostgreSQL
+# and Redis; beyond that, more requests in flight only share the CPU and all finish later: on
+# 2 cores, 3 × 2 kept a round entry's p95 under 100 ms where 5 × 4 gave 290–600 ms (same code,
+# same load; docs/production.md). Each thread keeps its own database connection:
+# WEB_CONCURRENCY × GUNICORN_THREADS.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", 4))
+threads = int(os.environ.get("GUNICORN_THREADS", 2))
 # Load the app once before forking: workers share its memory and start fast.
 preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.crypto import salted_hmac
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -170,37 +171,62 @@ def small_number(value: str) -> str:
     return value if value.isdigit() and len(value) <= 6 else ""
 
 
-@require_GET
-def table_live(request, key: str):
-    """The part of the table page that other phones update; 304 when nothing changed."""
+def live_state(request, key: str, language: str) -> str | None:
+    """What a phone's copy of the live fragment depends on, None for no such link: the
+    table's version, the link's role, the language and the phone's open form."""
     found = Access.objects.poll_state(key)
     if found is None:
-        raise Http404
+        return None
     role, version = found
     form_round = small_number(request.GET.get("round", ""))
     form_base = small_number(request.GET.get("base", ""))
-    state = f"{version}-{role}-{get_language()}-{form_round}-{form_base}"
-    etag = f'"{state}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        # Every phone on the same link with the same open form gets the same bytes, and a
-        # table's version changes with every save: a cached fragment is never out of date.
-        cache_key = f"live:{key}:{state}:{int(bool(request.htmx))}"
-        html = cache.get(cache_key)
-        if html is None:
-            # A save landing in between only makes this copy newer than its key: harmless,
-            # the next poll sees the new version and fetches again.
-            access = get_access(key)
-            html = render_live(request, access, form_round, form_base)
-            cache.set(cache_key, html, LIVE_CACHE_SECONDS)
-        response = HttpResponse(html)
+    return f"{version}-{role}-{language}-{form_round}-{form_base}"
+
+
+def live_etag(key: str, state: str) -> str:
+    """The ETag of a live fragment, signed: nobody can forge a matching one for a guessed key,
+    so the early 304 (scoring.middleware) tells nothing to someone guessing links."""
+    return (
+        '"' + salted_hmac("live-etag", f"{key}:{state}", algorithm="sha256").hexdigest()[:24] + '"'
+    )
+
+
+def not_modified(etag: str) -> HttpResponseNotModified:
+    response = HttpResponseNotModified()
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True, private=True)
     return response
 
 
-def render_live(request, access: Access, form_round: str, form_base: str) -> str:
+@require_GET
+def table_live(request, key: str):
+    """The part of the table page that other phones update; 304 when nothing changed.
+
+    Most 304s are answered earlier by scoring.middleware.LivePollMiddleware."""
+    state = live_state(request, key, get_language())
+    if state is None:
+        raise Http404
+    etag = live_etag(key, state)
+    if request.headers.get("If-None-Match") == etag:
+        return not_modified(etag)
+    # Every phone on the same link with the same open form gets the same bytes, and a table's
+    # version changes with every save: a cached fragment is never out of date.
+    cache_key = f"live:{key}:{state}:{int(bool(request.htmx))}"
+    html = cache.get(cache_key)
+    if html is None:
+        # A save landing in between only makes this copy newer than its key: harmless, the
+        # next poll sees the new version and fetches again.
+        html = render_live(request, get_access(key))
+        cache.set(cache_key, html, LIVE_CACHE_SECONDS)
+    response = HttpResponse(html)
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+def render_live(request, access: Access) -> str:
+    form_round = small_number(request.GET.get("round", ""))
+    form_base = small_number(request.GET.get("base", ""))
     context = table_context(request, access, form=None, panels=())
     # Poll on with the phone's own open form (not the next round): the URL, and with it the
     # ETag the browser revalidates, stays the same until the phone reloads, and the warning

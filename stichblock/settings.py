@@ -56,6 +56,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: the proxy's and orchestrator's health probe needs no host check, session or redirect.
     "stichblock.middleware.HealthCheckMiddleware",
+    # Second: a poll whose ETag still matches is answered at once (scoring/middleware.py).
+    "scoring.middleware.LivePollMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -107,3 +107,42 @@ def test_a_changed_table_is_rendered_once_and_then_served_from_the_cache(client)
         second = client.get(url)
     assert second.status_code == 200 and second.content == first.content
     assert len(seen) == 1, "\n".join(seen)
+
+
+def test_an_unchanged_poll_is_answered_before_the_rate_limits_and_the_view(client, settings):
+    """scoring.middleware.LivePollMiddleware: a matching ETag gets its 304 early, so an
+    evening of polling does not use up the link's rate limit."""
+    settings.RATELIMIT_TABLE_LINK = "3/minute"
+    table, _key = create_schatzsuche(client)
+    url = reverse("table_live", args=[viewer_key(table)])
+    etag = client.get(url)["ETag"]
+    for _ in range(10):
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # Only full requests count: the first fetch above plus two more are allowed.
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_guessed_key_with_a_made_up_etag_is_counted_as_a_guess(client, settings):
+    """The ETag is signed: a guesser cannot make the early 304 tell a real key from a wrong
+    one, and his guesses still count (and end in a refusal)."""
+    settings.RATELIMIT_UNKNOWN_KEY = "3/10 minutes"
+    table, _key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    made_up = '"0-viewer-de--"'
+    answers = [
+        client.get(reverse("table_live", args=[key]), HTTP_IF_NONE_MATCH=made_up).status_code
+        for key in ("guess-1", viewer, "guess-2", "guess-3", viewer)
+    ]
+    assert answers == [404, 200, 404, 404, 429]
+
+
+def test_the_early_304_speaks_the_phones_language(client):
+    table, _key = create_schatzsuche(client)
+    url = reverse("table_live", args=[viewer_key(table)])
+    client.cookies["django_language"] = "en"
+    english = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
+    client.cookies["django_language"] = "de"
+    german = client.get(url, HTTP_IF_NONE_MATCH=english["ETag"])
+    assert german.status_code == 200 and german["ETag"] != english["ETag"]
+    assert "Noch keine Runde gespeichert" in german.content.decode()

@@ -293,9 +293,9 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ramp", type=float, default=10, help="s over which phones join")
     # The defaults of deploy/gunicorn.conf.py.
-    parser.add_argument("--workers", type=int, default=os.cpu_count() * 2 + 1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() + 1)
     parser.add_argument("--worker-class", default="gthread", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--pool", action="store_true", help="psycopg pool, not persistent conns")
     parser.add_argument("--no-floor", action="store_true")
     parser.add_argument("--fault", action="store_true", help="restart PostgreSQL mid-load")
