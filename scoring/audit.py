@@ -5,11 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Revision, Table, TableEvent
 from .pads import get_pad
 from .spreadsheets import spreadsheet_text
+
+
+def shown_reason(reason: str) -> str:
+    """A stored reason in the reader's language. Reasons the app writes itself are stored
+    untranslated (an applied verdict as the word "dispute", with the arbiter's note after
+    ": "; a lock as its English sentence) and translated here; typed ones stay as typed."""
+    head, sep, note = reason.partition(": ")
+    if head == "dispute":
+        return f"{_('dispute')}: {note}" if sep else _("dispute")
+    return _(reason) if reason else reason
 
 
 @dataclass
@@ -88,12 +99,14 @@ def write_csv(entries: list[AuditEntry], writer, context_labels=()) -> None:
     for entry in entries:
         head = [
             *entry.context,
-            entry.at.isoformat(timespec="seconds"),
+            # The local time the pages show (settings.TIME_ZONE), with its offset: an organizer
+            # comparing the file with the page must not find them an hour apart.
+            timezone.localtime(entry.at).isoformat(timespec="seconds"),
             entry.round_number or "",
             entry.kind,
             spreadsheet_text(entry.author),
             entry.device,
-            spreadsheet_text(entry.reason),
+            spreadsheet_text(shown_reason(entry.reason)),
         ]
         if not entry.changes:
             writer.writerow([*head, "", "", ""])

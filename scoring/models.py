@@ -34,6 +34,8 @@ class Table(models.Model):
     # revisions until it is unlocked; both are recorded as TableEvents.
     locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
     locked_by = models.CharField(_("locked by"), max_length=60, blank=True)
+    # The creation form's one-time token: a double tap on "start" makes one table, not two.
+    submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         verbose_name = _("table")
@@ -181,6 +183,7 @@ class TableEvent(models.Model):
         UNLOCKED = "unlocked", _("unlocked")
         DISPUTE_OPENED = "dispute_opened", _("dispute opened")
         DISPUTE_APPLIED = "dispute_applied", _("dispute applied")
+        DISPUTE_KEPT = "dispute_kept", _("dispute decided: entry kept")
         NOTE = "note", _("note")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
@@ -229,8 +232,11 @@ class Dispute(models.Model):
         related_name="disputes",
         verbose_name=_("applied as revision"),
     )
+    # When and by whom the dispute was decided: its verdict applied (``revision``), or, with
+    # ``kept``, the sheet's entry confirmed as it stands (the note says why).
     applied_by = models.CharField(max_length=60, blank=True)
     applied_at = models.DateTimeField(null=True, blank=True)
+    kept = models.BooleanField(_("entry kept"), default=False)
 
     class Meta:
         ordering = ["table", "round_number", "pk"]

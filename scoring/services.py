@@ -31,11 +31,38 @@ class Author:
 
 
 def create_table(
-    *, game: str, players: list[str], profile_name: str, profile: dict, options: dict, title=""
+    *,
+    game: str,
+    players: list[str],
+    profile_name: str,
+    profile: dict,
+    options: dict,
+    title="",
+    submission: uuid.UUID | None = None,
 ) -> Table:
+    """A new table with its seats and its scorer and viewer links. A ``submission`` seen
+    before returns the table it created (a double tap on the creation form)."""
+    if submission is not None:
+        earlier = Table.objects.filter(submission=submission).first()
+        if earlier is not None:
+            return earlier
+    try:
+        return _create_table(game, players, profile_name, profile, options, title, submission)
+    except IntegrityError:
+        if submission is None:
+            raise
+        return Table.objects.get(submission=submission)  # the other tap won the race
+
+
+def _create_table(game, players, profile_name, profile, options, title, submission) -> Table:
     with transaction.atomic():
         table = Table.objects.create(
-            game=game, title=title, profile_name=profile_name, profile=profile, options=options
+            game=game,
+            title=title,
+            profile_name=profile_name,
+            profile=profile,
+            options=options,
+            submission=submission,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=position, name=name) for position, name in enumerate(players)

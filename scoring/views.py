@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from . import game_limit
 from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
@@ -57,6 +58,12 @@ def author_of(request) -> Author:
     return Author(name=request.session.get("author", ""), device=device)
 
 
+def organizer_author(request) -> Author:
+    """A logged-in organizer as the author of what he does on a table (locks, disputes)."""
+    name = _("%(user)s (organizer)") % {"user": request.user.get_username()}
+    return Author(name=name[:60], device=author_of(request).device)
+
+
 @require_GET
 def home(request):
     keys = request.session.get(MY_TABLES, [])
@@ -81,6 +88,7 @@ def table_new(request, game: str):
             profile_name=profile_name,
             profile=pad.settings_from_form(form),
             options=pad.table_options(form),
+            submission=form.cleaned_data["submission"],
         )
         if form.cleaned_data["author"]:
             request.session["author"] = form.cleaned_data["author"]
@@ -101,12 +109,13 @@ def nouns(pad, number: int) -> dict:
 
 def summarize(table, revisions=None):
     """The pad's summary, cut off at ``options["games_required"]`` when the table has one
-    (a tournament round plays a fixed number of games). ``revisions``: the table's current
-    revisions when the caller fetched them already (e.g. for many tables in one query)."""
+    (a tournament round plays a fixed number of games; scoring.game_limit says which games
+    count). ``revisions``: the table's current revisions when the caller fetched them
+    already (e.g. for many tables in one query)."""
     pad = get_pad(table.game)
-    summary = pad.summarize(table, current_revisions(table) if revisions is None else revisions)
-    limit = table.options.get("games_required")
-    if limit and summary.next_round and summary.next_round > limit:
+    revisions = current_revisions(table) if revisions is None else revisions
+    summary = pad.summarize(table, game_limit.within_limit(table.options, revisions))
+    if game_limit.limit_reached(table.options, summary):
         summary.next_round = None
         summary.finished = True
         summary.info = {}

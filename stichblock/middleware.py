@@ -18,6 +18,7 @@ import limits
 import limits.errors
 import limits.storage
 import limits.strategies
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.views import LoginView
 from django.core import checks
@@ -25,6 +26,8 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
+
+from . import proofs
 
 log = logging.getLogger("stichblock")
 
@@ -137,11 +140,17 @@ class RateLimitMiddleware:
     """Limits with counters shared by all app servers (the ``limits`` library, fixed windows,
     in Redis when REDIS_URL is set; one counter update is one round trip):
 
-    - table links (any URL with a ``key``): a client whose lookups of unknown keys reach
-      RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off);
-      one client's requests on one link are limited to RATELIMIT_TABLE_LINK;
-    - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP) and per username
-      (RATELIMIT_LOGIN_USERNAME); sign-ups per client (RATELIMIT_SIGNUP_IP).
+    - links (any URL with a ``key``): a client whose lookups of keys that do not exist reach
+      RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off),
+      except on links its browser opened before (stichblock/proofs.py): phones sharing a
+      club's address keep working while someone there guesses. A 404 under an existing key
+      (a round not entered yet) is no guess. One client's requests on one link are limited to
+      RATELIMIT_TABLE_LINK;
+    - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP); failed logins per
+      username and client (RATELIMIT_LOGIN_USERNAME) and per username from everywhere
+      (RATELIMIT_LOGIN_USERNAME_ALL, higher: it takes several addresses to reach); a browser
+      that logged in as that user before counts its own failures only, so nobody can lock the
+      organizer's devices out. Sign-ups per client (RATELIMIT_SIGNUP_IP).
 
     Refusals are a 429 page in the user's language with Retry-After. When the counter store
     is down the limits are skipped (logged), never the site.
@@ -159,30 +168,45 @@ class RateLimitMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         match = getattr(request, "resolver_match", None)
-        if response.status_code == 404 and match is not None and "key" in match.kwargs:
-            counted("hit", rate("UNKNOWN_KEY"), "unknown-key", client_ip(request))
+        key = match.kwargs.get("key") if match is not None else None
+        if key is not None:
+            if response.status_code < 400:
+                proofs.remember_link(request, response, key)
+            elif response.status_code == 404 and not key_exists(request, key):
+                counted("hit", rate("UNKNOWN_KEY"), "unknown-key", client_ip(request))
+        username = getattr(request, TRUST_LOGIN, None)
+        if username:
+            proofs.trust_login(request, response, username)
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         ip = client_ip(request)
         checks = []
         if "key" in view_kwargs:
-            checks = [
-                ("unknown-key", False, "UNKNOWN_KEY", (ip,)),
-                ("table-link", True, "TABLE_LINK", (ip, view_kwargs["key"])),
-            ]
+            key = view_kwargs["key"]
+            if not allowed("unknown-key", "UNKNOWN_KEY", ip) and not proofs.knows_link(
+                request, key
+            ):
+                return self.refusal(request, "unknown-key", rate("UNKNOWN_KEY"), (ip,))
+            checks = [("table-link", True, "TABLE_LINK", (ip, key))]
         elif request.method == "POST" and is_login_view(request, view_func):
-            username = request.POST.get("username", "").strip().casefold()[:150]
-            checks = [
-                ("login-ip", True, "LOGIN_IP", (ip,)),
-                ("login-user", True, "LOGIN_USERNAME", (username,)),
-            ]
+            username = login_username(request)
+            device = proofs.trusted_device(request, username)
+            # Remembered for the failure count (count_failed_login, after the password check).
+            setattr(request, LOGIN_ATTEMPT, (username, device))
+            if device:
+                checks = [("login-device", False, "LOGIN_USERNAME", (username, device))]
+            else:
+                checks = [
+                    ("login-ip", True, "LOGIN_IP", (ip,)),
+                    ("login-user", False, "LOGIN_USERNAME", (username, ip)),
+                    ("login-user-all", False, "LOGIN_USERNAME_ALL", (username,)),
+                ]
         elif request.method == "POST" and request.resolver_match.url_name == "signup":
             checks = [("signup", True, "SIGNUP_IP", (ip,))]
         for group, count_this, name, identifiers in checks:
             item = rate(name)
-            allowed = counted("hit" if count_this else "test", item, group, *identifiers)
-            if allowed is False:
+            if counted("hit" if count_this else "test", item, group, *identifiers) is False:
                 return self.refusal(request, group, item, identifiers)
         return None
 
@@ -198,6 +222,58 @@ class RateLimitMiddleware:
             minutes=(wait + 59) // 60,
             about_links=group in ("unknown-key", "table-link"),
         )
+
+
+# Request attributes between the middleware and the auth signals (stichblock/apps.py).
+LOGIN_ATTEMPT = "_stichblock_login_attempt"
+TRUST_LOGIN = "_stichblock_trust_login"
+
+# Where the keys of key URLs live. A key found in any of them is a real link, so a 404 under
+# it is an ordinary miss (e.g. a round not entered yet), not a guess.
+KEY_FIELDS = (
+    ("scoring", "Access", "key"),
+    ("scoring", "Dispute", "share_key"),
+    ("tournaments", "Tournament", "public_key"),
+)
+
+
+def key_exists(request, key: str) -> bool:
+    """Only asked for 404s under a key (rare), never on the polling path."""
+    if proofs.knows_link(request, key):
+        return True
+    return any(
+        apps.get_model(app, model).objects.filter(**{field: key}).exists()
+        for app, model, field in KEY_FIELDS
+    )
+
+
+def allowed(group: str, name: str, *identifiers) -> bool:
+    """False when the limit is reached; a store outage allows (fail open)."""
+    return counted("test", rate(name), group, *identifiers) is not False
+
+
+def login_username(request) -> str:
+    return request.POST.get("username", "").strip().casefold()[:150]
+
+
+def count_failed_login(sender, credentials=None, request=None, **kwargs):
+    """user_login_failed: only wrong passwords count against a username (a login that works
+    costs nothing), per client address, for all addresses together, or per trusted device."""
+    attempt = getattr(request, LOGIN_ATTEMPT, None)
+    if attempt is None:
+        return  # not through a login view (e.g. a management command)
+    username, device = attempt
+    if device:
+        counted("hit", rate("LOGIN_USERNAME"), "login-device", username, device)
+        return
+    counted("hit", rate("LOGIN_USERNAME"), "login-user", username, client_ip(request))
+    counted("hit", rate("LOGIN_USERNAME_ALL"), "login-user-all", username)
+
+
+def note_login(sender, request=None, user=None, **kwargs):
+    """user_logged_in: the browser gets the trusted-login cookie (set on the response)."""
+    if request is not None and user is not None:
+        setattr(request, TRUST_LOGIN, user.get_username().casefold()[:150])
 
 
 def rate(name: str):

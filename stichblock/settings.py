@@ -100,11 +100,21 @@ TEMPLATES = [
 # SQLite needs WAL and IMMEDIATE transactions, or concurrent phones get "database is locked"
 # (see ../shared/notes/measured-here.md). PostgreSQL needs persistent connections.
 DATA_DIR = Path(os.environ.get("STICHBLOCK_DATA_DIR", BASE_DIR / "data"))
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = {
+            **SQLITE_OPTIONS,
+            **DATABASES["default"].get("OPTIONS", {}),
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # While PostgreSQL restarts, fail fast (a 503 page) instead of hanging a worker.
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
@@ -123,11 +133,7 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "stichblock.sqlite3",
             "CONN_MAX_AGE": 600,
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
+            "OPTIONS": SQLITE_OPTIONS,
         }
     }
 
@@ -139,6 +145,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Anyone may create an organizer account at /accounts/signup/ when this is on: handy locally,
+# so production keeps it off unless DJANGO_ORGANIZER_SIGNUP=1 (accounts then come from
+# `manage.py create_organizer`).
+TOURNAMENT_SIGNUP = env_bool("DJANGO_ORGANIZER_SIGNUP", not PRODUCTION)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -173,6 +183,8 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+# A form sent too late or without cookies: say so in the user's language, nothing was saved.
+CSRF_FAILURE_VIEW = "stichblock.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
@@ -220,14 +232,17 @@ RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 # Behind the proxy, REMOTE_ADDR is the proxy; it passes the client's address in a header that
 # it sets itself (deploy/Caddyfile: X-Real-IP), named here as a META key: HTTP_X_REAL_IP.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
-# Limits ("count/period", the `limits` library's notation): lookups of unknown table links
-# per client (key guessing), requests per client and table link (a phone polls 20 a minute;
-# a pub behind one address may have a dozen), login attempts per client and per username,
-# organizer sign-ups per client.
+# Limits ("count/period", the `limits` library's notation): lookups of links that do not
+# exist per client (key guessing; browsers that opened a link before keep it), requests per
+# client and table link (a phone polls 20 a minute; a pub behind one address may have a
+# dozen), login attempts per client, failed logins per username and client and per username
+# from all clients together (higher, so one address cannot lock an account out; a browser
+# that logged in as the user before counts only its own failures), sign-ups per client.
 RATELIMIT_UNKNOWN_KEY = os.environ.get("RATELIMIT_UNKNOWN_KEY", "20/10minutes")
 RATELIMIT_TABLE_LINK = os.environ.get("RATELIMIT_TABLE_LINK", "300/minute")
 RATELIMIT_LOGIN_IP = os.environ.get("RATELIMIT_LOGIN_IP", "30/10minutes")
 RATELIMIT_LOGIN_USERNAME = os.environ.get("RATELIMIT_LOGIN_USERNAME", "10/10minutes")
+RATELIMIT_LOGIN_USERNAME_ALL = os.environ.get("RATELIMIT_LOGIN_USERNAME_ALL", "50/10minutes")
 RATELIMIT_SIGNUP_IP = os.environ.get("RATELIMIT_SIGNUP_IP", "10/hour")
 
 LOGGING = {

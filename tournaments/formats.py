@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from scoring.pads import PADS
+from scoring.rules import scharfe_schoten as scharfe_schoten_rules
 from scoring.rules.schatzsuche import scores as schatzsuche_rules
+from scoring.rules.stichwahl.scores import WINNING_TOTAL
 
 # Contracts a player plays alone; a won one is circled on the Spielliste and breaks ties.
 SOLO_CONTRACTS = frozenset({"solo", "wenz", "solo_tout", "wenz_tout", "sie"})
@@ -27,11 +29,18 @@ class Format:
     open_ended: bool = False  # plays games_per_round games, else one complete game
     zero_sum: bool = False  # every game's scores add up to 0
     counts_solos: bool = False  # won solos are a tie-break
+    thrown_in: bool = False  # a deal can be thrown in (the setup asks whether it counts)
     default_profile: str | None = None  # None: the game's own default profile
     # Per-seat lists in a game's data that the standings sum too (e.g. Schatzsuche revokes).
     seat_sums: tuple[str, ...] = ()
     # Fields of the scorepad's creation form that shape the rules besides its rule fields.
     profile_fields: tuple[str, ...] = ()
+    # A game that ends at a score, not after a number of rounds: the points to reach.
+    target: int | None = None
+
+    def length(self, players: int) -> int | None:
+        """Rounds of one complete game at a table of ``players`` (None: not fixed)."""
+        return None
 
     def available_sizes(self) -> tuple[int, ...]:
         """The sizes the game's scorepad can seat (its form's player count range)."""
@@ -71,11 +80,20 @@ class SchafkopfFormat(Format):
 
 @dataclass(frozen=True)
 class SchatzsucheFormat(Format):
+    def length(self, players):
+        return schatzsuche_rules.ROUNDS
+
     def points(self, totals, extras):
         # Revokes are deducted from the running totals as they happen (the pad deducts
         # them at the end of the game; the sum is the same once the game is over).
         penalties = extras.get("penalties") or [0] * len(totals)
         return schatzsuche_rules.final_totals(totals, penalties)
+
+
+@dataclass(frozen=True)
+class ScharfeSchotenFormat(Format):
+    def length(self, players):
+        return scharfe_schoten_rules.rounds_in_game(players)
 
 
 FORMATS: dict[str, Format] = {
@@ -88,13 +106,14 @@ FORMATS: dict[str, Format] = {
             open_ended=True,
             zero_sum=True,
             counts_solos=True,
+            thrown_in=True,
             default_profile="turnier-1-15",
             profile_fields=("preset", "money"),
         ),
         SchatzsucheFormat("schatzsuche", base_sizes=(3,), sizes=(3,), seat_sums=("penalties",)),
-        Format("scharfe_schoten", base_sizes=(3, 4), sizes=(3, 4)),
+        ScharfeSchotenFormat("scharfe_schoten", base_sizes=(3, 4), sizes=(3, 4)),
         # Two players need the variant for two (another deck): not at a tournament table.
-        Format("stichwahl", base_sizes=(4, 3), sizes=(3, 4)),
+        Format("stichwahl", base_sizes=(4, 3), sizes=(3, 4), target=WINNING_TOTAL),
     )
 }
 

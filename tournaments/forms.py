@@ -13,7 +13,7 @@ from scoring.pads import get_pad
 from scoring.pads.base import choice_field, int_field
 
 from .formats import get_format
-from .models import Tournament
+from .models import Player, Tournament
 
 CUSTOM = "custom"
 KEEP = "keep"
@@ -63,12 +63,14 @@ class TournamentForm(forms.ModelForm):
     """Setup of a tournament for one game. After the first round is published only the
     name, date and number of rounds can change: the rest is frozen with the results."""
 
-    FROZEN = ("profile", "games_per_round", "table_size", "remainder", "tie_break")
+    # What the published rounds were played or drawn with. The remainder policy is not among
+    # them: it only decides the next draw (tournaments.md: "chosen when drawing").
+    FROZEN = ("profile", "games_per_round", "thrown_in_counts", "table_size", "tie_break")
 
     class Meta:
         model = Tournament
         fields = ["name", "date", "rounds", "games_per_round", "table_size", "remainder"]
-        fields += ["tie_break"]
+        fields += ["tie_break", "thrown_in_counts"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, game: str, frozen: bool = False, minimum_rounds: int = 1, **kw):
@@ -95,7 +97,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["remainder"] = choice_field(
             _("When the players do not fill the tables"), remainders
         )
-        self.fields["remainder"].initial = remainders[-1][0] if len(remainders) > 1 else "exact"
+        # The default must work with the default table size (Scharfe Schoten at 3: only 4).
+        fitting = [v for v, _label in remainders if self.fmt.remainder_size(sizes[0], v)]
+        self.fields["remainder"].initial = fitting[-1] if fitting else "exact"
         if self.fmt.game == "schafkopf":
             self.fields["remainder"].help_text = _(
                 "Tables of 5: the dealer sits out each game and scores 0 for it."
@@ -114,6 +118,15 @@ class TournamentForm(forms.ModelForm):
             ).default
         else:
             del self.fields["games_per_round"]
+        if self.fmt.thrown_in:
+            self.fields["thrown_in_counts"].label = _(
+                "A thrown-in deal counts as one of the games per round"
+            )
+            self.fields["thrown_in_counts"].help_text = _(
+                "Off: a table plays until it has the games per round without its thrown-in deals."
+            )
+        else:
+            del self.fields["thrown_in_counts"]
         profiles = list(pad.profiles())
         self.house_rules = HouseRules(game, self.data if self.is_bound else None)
         choices = [(name, name) for name in profiles]
@@ -213,7 +226,12 @@ class RegistrationForm(forms.Form):
                     _("Line %(line)s: “%(name)s” is listed twice (also line %(other)s).")
                     % {**where, "other": seen[name.casefold()]}
                 )
-            elif start is not None and (start < 1 or start in numbers):
+            elif start is not None and start < 1:
+                problems.append(
+                    _("Line %(line)s: start numbers begin at 1 (not %(n)s).")
+                    % {**where, "n": start}
+                )
+            elif start is not None and start in numbers:
                 problems.append(
                     _(
                         "Line %(line)s: start number %(n)s is taken; leave it out for the "
@@ -245,7 +263,10 @@ class OrganizerForm(forms.Form):
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
             raise forms.ValidationError(
-                _("Username: there is no organizer account “%(name)s”; ask them to sign up first.")
+                _(
+                    "Username: there is no organizer account “%(name)s”; they sign up first "
+                    "(or the server's administrator creates the account)."
+                )
                 % {"name": username}
             )
         self.user = user
@@ -275,3 +296,41 @@ class ConfirmForm(forms.Form):
                 "invalid_choice": _("Confirming player: choose one of the players at this table."),
             },
         )
+
+
+class PlayerForm(forms.ModelForm):
+    """Correcting one entry of the list: a mistyped name or start number, the club."""
+
+    class Meta:
+        model = Player
+        fields = ["start_number", "name", "club"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["start_number"] = int_field(_("Start number"), 1, 9999)
+        for name, label in (("name", _("Name")), ("club", _("Club (optional)"))):
+            field = self.fields[name]
+            field.label = label
+            field.error_messages["max_length"] = _("%(field)s: at most %(n)s characters.") % {
+                "field": label,
+                "n": field.max_length,
+            }
+        self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        others = self.instance.tournament.players.exclude(pk=self.instance.pk)
+        if others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(
+                _("Name: “%(name)s” is registered already.") % {"name": name}
+            )
+        return name
+
+    def clean_start_number(self):
+        number = self.cleaned_data["start_number"]
+        others = self.instance.tournament.players.exclude(pk=self.instance.pk)
+        if others.filter(start_number=number).exists():
+            raise forms.ValidationError(
+                _("Start number: %(n)s is taken by another player.") % {"n": number}
+            )
+        return number

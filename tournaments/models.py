@@ -50,6 +50,9 @@ class Tournament(models.Model):
         choices=Remainder.choices,
         default=Remainder.LARGER,
     )
+    # Schafkopf: whether a thrown-in deal counts toward games_per_round (tournaments.md,
+    # "Passed deals"); copied into every published table's options like the rules.
+    thrown_in_counts = models.BooleanField(_("a thrown-in deal counts as a game"), default=True)
     tie_break = models.CharField(
         _("ties in points are broken by"),
         max_length=12,

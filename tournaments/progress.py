@@ -6,13 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
+from django.utils.translation import gettext as _
 
-from scoring.models import Revision, Table, TableEvent
+from scoring import game_limit
+from scoring.models import Dispute, Revision, Table, TableEvent
+from scoring.pads import get_pad
 from scoring.pads.base import Summary
 from scoring.views import summarize
 
 from .formats import get_format
-from .models import DrawnSeat, TournamentRound, TournamentTable
+from .models import DrawnSeat, Tournament, TournamentRound, TournamentTable
 from .services import seating_of
 
 
@@ -21,19 +24,26 @@ class TableProgress:
     tournament_table: TournamentTable
     seats: list[DrawnSeat]
     summary: Summary | None  # None before the round is published
-    games_required: int | None  # None: the game ends by its own rules
+    games_required: int | None  # None: the game ends at a score (see target), not a count
     unbalanced: list[int] = field(default_factory=list)  # games whose scores do not sum to 0
     confirmed_by: str = ""
+    target: int | None = None  # the score that ends an open-ended game (Stichwahl: 30)
+    open_disputes: list[int] = field(default_factory=list)  # games with a dispute to decide
 
     @property
     def table(self) -> Table | None:
         return self.tournament_table.table
 
     @property
+    def round_noun(self) -> str:
+        """What one entry of this table's sheet is called: game, round, hand."""
+        return get_pad(self.table.game).round_noun if self.table is not None else ""
+
+    @property
     def games_entered(self) -> int:
         if self.summary is None:
             return 0
-        return sum(1 for row in self.summary.rows if row.complete)
+        return games_entered(self.table, self.summary)
 
     @property
     def finished(self) -> bool:
@@ -44,11 +54,12 @@ class TableProgress:
         return self.table is not None and self.table.is_locked
 
     @property
-    def percent(self) -> int:
+    def percent(self) -> int | None:
+        """None for a game that runs until a score: its share done is not known."""
         if self.finished:
             return 100
         if not self.games_required:
-            return 0
+            return None
         return min(100, round(100 * self.games_entered / self.games_required))
 
 
@@ -60,13 +71,20 @@ def unbalanced_games(game: str, summary: Summary) -> list[int]:
 
 
 def games_required(table: Table) -> int | None:
-    return table.options.get("games_required")
+    """Games a table plays in its round: the tournament's games per round (Schafkopf), or
+    the fixed length of one complete game (Schatzsuche 10, Scharfe Schoten one per player);
+    None for a game that ends at a score."""
+    required = game_limit.games_required(table.options)
+    return required or get_format(table.game).length(len(table.player_names))
 
 
-def round_progress(round_: TournamentRound) -> list[TableProgress]:
-    """Every table of the round with its summary (a fixed number of queries)."""
-    seating = seating_of(round_)
-    tables = [tt.table for tt, _seats in seating if tt.table is not None]
+def games_entered(table: Table, summary: Summary) -> int:
+    """Complete games that count toward the round (a thrown-in deal may not)."""
+    return game_limit.games_counted(table.options, summary.rows)
+
+
+def summaries_of(tables: list[Table]) -> dict[int, Summary]:
+    """Each table's summary, from one query of all their current revisions."""
     revisions: dict[int, list[Revision]] = {table.pk: [] for table in tables}
     for revision in (
         Revision.objects.filter(round__table__in=tables, is_current=True)
@@ -74,14 +92,23 @@ def round_progress(round_: TournamentRound) -> list[TableProgress]:
         .order_by("round__number")
     ):
         revisions[revision.round.table_id].append(revision)
+    return {table.pk: summarize(table, revisions[table.pk]) for table in tables}
+
+
+def round_progress(round_: TournamentRound) -> list[TableProgress]:
+    """Every table of the round with its summary (a fixed number of queries)."""
+    seating = seating_of(round_)
+    tables = [tt.table for tt, _seats in seating if tt.table is not None]
+    summaries = summaries_of(tables)
     confirmations = confirmed_by_of(tables)
+    disputed = open_disputes_of(tables)
     progress = []
     for tournament_table, seats in seating:
         table = tournament_table.table
         if table is None:
             progress.append(TableProgress(tournament_table, seats, None, None))
             continue
-        summary = summarize(table, revisions[table.pk])
+        summary = summaries[table.pk]
         progress.append(
             TableProgress(
                 tournament_table,
@@ -90,9 +117,58 @@ def round_progress(round_: TournamentRound) -> list[TableProgress]:
                 games_required(table),
                 unbalanced_games(table.game, summary),
                 confirmations.get(table.pk, ""),
+                get_format(table.game).target,
+                disputed.get(table.pk, []),
             )
         )
     return progress
+
+
+def open_disputes_of(tables: list[Table]) -> dict[int, list[int]]:
+    """Per table, the games with a dispute not applied yet: the organizers decide them."""
+    games: dict[int, list[int]] = {}
+    for table_id, number in (
+        Dispute.objects.filter(table__in=tables, applied_at__isnull=True)
+        .order_by("round_number")
+        .values_list("table_id", "round_number")
+        .distinct()
+    ):
+        games.setdefault(table_id, []).append(number)
+    return games
+
+
+def unfinished_tables(tournament: Tournament) -> list[TournamentTable]:
+    """Published tables whose game is not over (e.g. locked early by the organizer).
+
+    A table with its required number of complete games is over, so only the others (and
+    games that end at a score) are summarized: the standings stay cheap at the end of a
+    large tournament, in a fixed number of queries."""
+    tournament_tables = list(
+        TournamentTable.objects.filter(round__tournament=tournament, table__isnull=False)
+        .select_related("table", "round")
+        .prefetch_related("table__seats")
+        .order_by("round__number", "number")
+    )
+    complete = Revision.objects.filter(
+        round__table__tournament_table__round__tournament=tournament,
+        is_current=True,
+        complete=True,
+    )
+    uncounted = game_limit.uncounted_filter({"thrown_in_counts": tournament.thrown_in_counts})
+    if uncounted is not None:
+        complete = complete.exclude(uncounted)
+    counted = dict(
+        complete.values("round__table_id")
+        .annotate(n=Count("pk"))
+        .values_list("round__table_id", "n")
+    )
+    candidates = [
+        tt
+        for tt in tournament_tables
+        if (required := games_required(tt.table)) is None or counted.get(tt.table_id, 0) < required
+    ]
+    summaries = summaries_of([tt.table for tt in candidates])
+    return [tt for tt in candidates if not summaries[tt.table_id].finished]
 
 
 def confirmed_by_of(tables: list[Table]) -> dict[int, str]:
@@ -114,3 +190,30 @@ def progress_etag(round_: TournamentRound) -> str:
         versions=Sum("version"), tables=Count("pk")
     )
     return f"{round_.pk}-{figures['tables']}-{figures['versions'] or 0}"
+
+
+def lock_concerns(tournament_table: TournamentTable, summary: Summary) -> list[str]:
+    """Why locking this table now may freeze a wrong result (empty: nothing speaks against
+    it): its game is not over, or a game's plus and minus do not add up to zero."""
+    table = tournament_table.table
+    concerns = []
+    if not summary.finished:
+        required = games_required(table)
+        where = {"n": tournament_table.number, "entered": games_entered(table, summary)}
+        if required:
+            concerns.append(
+                _("Table %(n)s is not over: %(entered)s of %(required)s entered.")
+                % {**where, "required": required}
+            )
+        else:
+            concerns.append(
+                _("Table %(n)s is not over: its game has not ended yet (%(entered)s entered).")
+                % where
+            )
+    unbalanced = unbalanced_games(table.game, summary)
+    if unbalanced:
+        concerns.append(
+            _("Table %(n)s: game %(games)s does not add up to zero.")
+            % {"n": tournament_table.number, "games": ", ".join(str(n) for n in unbalanced)}
+        )
+    return concerns

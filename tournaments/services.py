@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.models import Access, Revision, Table
 from scoring.services import Author, create_table, lock_table
@@ -99,15 +100,22 @@ def draw_round(tournament: Tournament, seed: str | None = None) -> TournamentRou
     except drawing.DrawError:
         raise TournamentError(sizes_problem(tournament, len(players))) from None
     result = drawing.draw(players, sizes, previous_pairs(tournament, number), seed or new_seed())
-    with transaction.atomic():
-        discard_preview(tournament)
-        round_ = TournamentRound.objects.create(
-            tournament=tournament,
-            number=number,
-            seed=result.seed,
-            repeated_pairs=result.repeated_pairs,
-        )
-        store_seating(round_, result.tables)
+    try:
+        with transaction.atomic():
+            discard_preview(tournament)
+            round_ = TournamentRound.objects.create(
+                tournament=tournament,
+                number=number,
+                seed=result.seed,
+                repeated_pairs=result.repeated_pairs,
+            )
+            store_seating(round_, result.tables)
+    except IntegrityError:
+        # Two draws at once (a co-organizer, a double tap): the other one stands.
+        raise TournamentError(
+            _("Round %(n)s was drawn at the same moment by another click; that draw stands.")
+            % {"n": number}
+        ) from None
     return round_
 
 
@@ -126,10 +134,22 @@ def sizes_problem(tournament: Tournament, count: int) -> str:
     fmt = get_format(tournament.game)
     odd = fmt.remainder_size(tournament.table_size, tournament.remainder)
     if odd is None:
-        return _(
-            "%(count)s active players do not fill tables of %(size)s: register or withdraw "
-            "players, or allow tables of another size in the settings."
-        ) % {"count": count, "size": tournament.table_size}
+        values = {"count": count, "size": tournament.table_size}
+        if not any(fmt.remainder_size(tournament.table_size, v) for v in ("larger", "smaller")):
+            return (
+                _(
+                    "%(count)s active players do not fill tables of %(size)s, the only size "
+                    "this game is played at: register or withdraw players."
+                )
+                % values
+            )
+        return (
+            _(
+                "%(count)s active players do not fill tables of %(size)s: register or withdraw "
+                "players, or allow tables of another size in the settings."
+            )
+            % values
+        )
     return _(
         "%(count)s active players cannot sit at tables of %(size)s and %(odd)s: register "
         "or withdraw players."
@@ -155,8 +175,11 @@ def seating_of(round_: TournamentRound) -> list[tuple[TournamentTable, list[Draw
 
 def table_options(tournament: Tournament) -> dict:
     options = {"first_dealer": 0, "tournament": tournament.pk}
-    if get_format(tournament.game).open_ended:
+    fmt = get_format(tournament.game)
+    if fmt.open_ended:
         options["games_required"] = tournament.games_per_round
+    if fmt.thrown_in:
+        options["thrown_in_counts"] = tournament.thrown_in_counts
     return options
 
 
@@ -233,10 +256,33 @@ def confirm_table(tournament_table: TournamentTable, seat_name: str, device: str
     return lock_table(
         table,
         Author(name=seat_name, device=device),
-        reason=_("result confirmed at the table"),
+        reason=gettext_noop("result confirmed at the table"),  # translated when shown
         details={
             "tournament_table": tournament_table.pk,
             "seat": position,
             "confirmed_by": seat_name,
         },
     )
+
+
+def has_played(player: Player) -> bool:
+    """Whether the player sits at a table of a published round (his name is on a scorepad)."""
+    return DrawnSeat.objects.filter(player=player, round__published_at__isnull=False).exists()
+
+
+def correct_player(player: Player, *, start_number: int, name: str, club: str) -> None:
+    """A mistyped entry, corrected before the player is on any published table: his seat
+    names in the scorepads are copies and would no longer match."""
+    with transaction.atomic():
+        discard_preview(player.tournament)
+        player.start_number, player.name, player.club = start_number, name, club
+        player.save(update_fields=["start_number", "name", "club"])
+        player.tournament.touch()
+
+
+def remove_player(player: Player) -> None:
+    """An entry made by mistake, removed before the player was on any published table."""
+    with transaction.atomic():
+        discard_preview(player.tournament)
+        player.delete()
+        player.tournament.touch()

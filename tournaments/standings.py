@@ -12,10 +12,11 @@ import hashlib
 import itertools
 from dataclasses import dataclass, field
 
-from django.db.models import Count, IntegerField, Sum
+from django.db.models import Case, Count, F, IntegerField, RowRange, Sum, When, Window
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 
+from scoring import game_limit
 from scoring.models import Revision
 
 from .formats import get_format
@@ -32,7 +33,7 @@ class Standing:
     points: dict[int, int] = field(default_factory=dict)  # round number -> points
     solos: dict[int, int] = field(default_factory=dict)  # round number -> won solos
     games: dict[int, int] = field(default_factory=dict)  # round number -> games counted
-    rank: int = 0
+    rank: int | None = None  # None: no game played, so not ranked (listed after the ranked)
     # What the standings show: points per published round, and the ranked points and solos.
     cells: list[int | None] = field(default_factory=list)
     shown_points: int = 0
@@ -69,6 +70,17 @@ class Standings:
 
     def solos_of(self, row: Standing) -> int:
         return row.solos.get(self.round_number, 0) if self.round_number else row.total_solos
+
+    def played(self, row: Standing) -> bool:
+        """Whether his table saved a game (in the round shown): a player withdrawn before
+        playing, or registered after the last draw, has no points to rank him by."""
+        if self.round_number:
+            return row.games.get(self.round_number, 0) > 0
+        return any(row.games.values())
+
+    @property
+    def unranked(self) -> int:
+        return sum(1 for row in self.rows if row.rank is None)
 
 
 def lot_of(seed: str, start_number: int) -> str:
@@ -136,7 +148,7 @@ def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
         complete=True,
     )
     if fmt.open_ended:
-        revisions = revisions.filter(round__number__lte=tournament.games_per_round)
+        revisions = within_games_per_round(revisions, tournament)
     seats = range(fmt.most_seats)
     sums = {"games": Count("pk")}
     for seat in seats:
@@ -161,16 +173,42 @@ def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
     return results
 
 
+def within_games_per_round(revisions, tournament: Tournament):
+    """The games of each table up to its last one that counts toward the games per round
+    (scoring.game_limit, as the scorepad cuts a table off), still in a single query."""
+    uncounted = game_limit.uncounted_filter({"thrown_in_counts": tournament.thrown_in_counts})
+    if uncounted is None:
+        return revisions.filter(round__number__lte=tournament.games_per_round)
+    # A game belongs to the round while fewer counting games come before it at its table:
+    # a running count per table (a window), so the database sorts once.
+    counts = Case(When(uncounted, then=0), default=1, output_field=IntegerField())
+    counted_before = Window(
+        Sum(counts),
+        partition_by=F("round__table"),
+        order_by=F("round__number").asc(),
+        frame=RowRange(start=None, end=-1),
+    )
+    within = revisions.annotate(counted_before=Coalesce(counted_before, 0)).filter(
+        counted_before__lt=tournament.games_per_round
+    )
+    return revisions.filter(pk__in=within.values("pk"))
+
+
 def seat_value(source, seat: int):
     """One seat's number from a per-seat JSON list, as an integer the database can sum."""
     return Cast(KeyTextTransform(str(seat), source), IntegerField())
 
 
 def rank(standings: Standings) -> None:
-    """Sort the rows and number the ranks; say how each tie in points was broken."""
-    rows = sorted(standings.rows, key=standings.key)
-    for place, row in enumerate(rows, start=1):
-        row.rank = place
+    """Sort the rows and number the ranks; say how each tie in points was broken. Players
+    without a game follow, unranked, by start number."""
+    rows = sorted((row for row in standings.rows if standings.played(row)), key=standings.key)
+    unranked = sorted(
+        (row for row in standings.rows if not standings.played(row)),
+        key=lambda row: row.start_number,
+    )
+    for place, row in enumerate([*rows, *unranked], start=1):
+        row.rank = place if place <= len(rows) else None
         row.decided_by = ""
         row.cells = [row.points.get(number) for number in standings.rounds]
         row.shown_points = standings.points_of(row)
@@ -182,4 +220,4 @@ def rank(standings: Standings) -> None:
         how = "solos" if key_before[1] != key_after[1] else "lot"
         before.decided_by = before.decided_by or how
         after.decided_by = how
-    standings.rows = rows
+    standings.rows = [*rows, *unranked]

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, audit, confirmation, rounds, setup, standings
+from .views import accounts, audit, confirmation, entries, rounds, setup, standings
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
 TABLE = ROUND + "tables/<int:table_number>/"
@@ -13,6 +13,8 @@ urlpatterns = [
             template_name="tournaments/login.html",
             redirect_authenticated_user=True,
             next_page="tournament_list",
+            # A callable: the template asks at each request (tests change the setting).
+            extra_context={"signup_open": accounts.signup_open},
         ),
         name="login",
     ),
@@ -32,6 +34,16 @@ urlpatterns = [
         "tournaments/<int:pk>/players/<int:player_id>/reinstate/",
         setup.player_reinstate,
         name="player_reinstate",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:player_id>/",
+        entries.player_edit,
+        name="player_edit",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:player_id>/remove/",
+        entries.player_remove,
+        name="player_remove",
     ),
     path("tournaments/<int:pk>/organizers/", setup.organizer_add, name="organizer_add"),
     path(

@@ -16,10 +16,11 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import Game
 from ..pads import get_pad
+from ..pads.base import engine_language
 from ..rules import get_game, records
 from ..rules.core import FORMAT, IllegalPlay, RecordError, Verdict, Violation
 from .games import get_adapter
-from .games.base import GameAdapter, ResultView, SetupIncomplete, engine_language
+from .games.base import GameAdapter, ResultView, SetupIncomplete
 
 
 class DraftError(ValueError):

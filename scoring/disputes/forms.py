@@ -27,6 +27,19 @@ class VersionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
+class KeepForm(VersionForm):
+    """The organizer's ruling that the sheet's entry stands; the reason is part of it."""
+
+    note = forms.CharField(
+        label=gettext_lazy("Why the entry stands"),
+        max_length=180,
+        error_messages={
+            "required": gettext_lazy("Why the entry stands: please give the reason."),
+            "max_length": gettext_lazy("Why the entry stands: at most 180 characters."),
+        },
+    )
+
+
 class ActionForm(VersionForm):
     action = forms.CharField(max_length=40, required=False)
     undo = forms.CharField(max_length=10, required=False)

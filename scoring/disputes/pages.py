@@ -8,11 +8,12 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from ..pads import get_pad
+from ..pads.base import engine_language
 from ..rules.core import Verdict
 from ..views import summarize
 from .drafts import Walk, verdict_of, walk
 from .games import get_adapter
-from .games.base import GameAdapter, SetupIncomplete, engine_language
+from .games.base import GameAdapter, SetupIncomplete
 from .services import NotApplicable, candidate
 
 # Rules a record without hands cannot check, as the verdict's note names them.
@@ -214,6 +215,7 @@ def live_context(scope, dispute) -> dict:
         "facts": adapter.setup_facts(draft),
         "hands_known": adapter.hands_complete(draft),
         "editable": scope.can_edit and not dispute.is_applied,
+        "may_apply": scope.may_apply,
     }
     if missing:
         return context

@@ -21,9 +21,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from ..hooks import has_table_authority
 from ..models import Access, Dispute, Table
+from ..services import Author
+from ..views import author_of, organizer_author
 
 ORGANIZER_SUFFIX = "_org"
 
@@ -38,6 +41,20 @@ class Scope:
     @property
     def can_edit(self) -> bool:
         return self.organizer or (self.access is not None and self.access.can_score)
+
+    @property
+    def may_apply(self) -> bool:
+        """On a tournament table the organizers decide disputes (tournaments.md): the
+        players record the round, the organizer applies or leaves the verdict."""
+        if self.organizer:
+            return True
+        return self.can_edit and not self.table.options.get("tournament")
+
+    def author(self, request) -> Author:
+        """Who did it, for the audit trail: the organizer's account, else the phone's name."""
+        if self.organizer:
+            return organizer_author(request)
+        return author_of(request)
 
     @property
     def shared(self) -> bool:
@@ -61,6 +78,16 @@ class Scope:
             raise PermissionDenied(
                 _("This link is read-only: it cannot open, change or apply disputes.")
             )
+
+    def require_apply(self) -> None:
+        self.require_edit()
+        if not self.may_apply:
+            raise PermissionDenied(ORGANIZER_DECIDES)
+
+
+ORGANIZER_DECIDES = _lazy(
+    "On a tournament table the organizers decide disputes: they apply the verdict."
+)
 
 
 def scoped(view):

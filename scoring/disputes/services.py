@@ -96,6 +96,7 @@ def open_dispute(table: Table, number: int, draft: dict, *, author: Author, note
             reason=note,
             details={"dispute": dispute.pk},
         )
+        table.touch()  # every phone and the organizer's dashboard see a dispute is running
     return dispute
 
 
@@ -152,7 +153,8 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
         "author": "",
         "reason": "",
     }
-    form = pad.entry_form(table, summary, number, data=values)
+    # initial: the verdict's values stand as found, even where a typed entry would be refused
+    form = pad.entry_form(table, summary, number, data=values, initial=values)
     if not form.is_valid():
         problems = [str(error) for error in form.non_field_errors()]
         problems += [
@@ -166,6 +168,34 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
     if not complete:
         raise NotApplicable([_("The sheet would not take the round as complete.")])
     return Candidate(data, scores, apply_as, list(choices), str(label))
+
+
+def keep_entry(dispute: Dispute, *, version: int, author: Author, note: str) -> None:
+    """Decide the dispute without applying its verdict: the sheet's entry stands (the
+    organizer's ruling, kept with the dispute and in the audit trail). Raises Stale when the
+    draft changed since the page was shown, AlreadyApplied when it was decided already."""
+    with transaction.atomic():
+        decided = Dispute.objects.filter(
+            pk=dispute.pk, version=version, applied_at__isnull=True
+        ).update(
+            kept=True,
+            applied_by=author.name,
+            applied_at=timezone.now(),
+            note=note.strip()[:200] or dispute.note,
+        )
+        dispute.refresh_from_db()
+        if not decided:
+            raise AlreadyApplied() if dispute.is_applied else Stale()
+        TableEvent.objects.create(
+            table=dispute.table,
+            round_number=dispute.round_number,
+            kind=TableEvent.Kind.DISPUTE_KEPT,
+            author=author.name,
+            device=author.device,
+            reason=note.strip()[:200],
+            details={"dispute": dispute.pk},
+        )
+        dispute.table.touch()
 
 
 def dispute_reason(note: str) -> str:

@@ -16,6 +16,7 @@ PAGES = [
     ("disputes/<int:dispute_id>/paste/", views.paste, "dispute_paste"),
     ("disputes/<int:dispute_id>/replay/", views.replay, "dispute_replay"),
     ("disputes/<int:dispute_id>/apply/", views.apply, "dispute_apply"),
+    ("disputes/<int:dispute_id>/keep/", views.keep, "dispute_keep"),
     ("disputes/<int:dispute_id>/record.json", views.record_json, "dispute_record"),
     ("disputes/<int:dispute_id>/verdict.json", views.verdict_json, "dispute_verdict"),
 ]

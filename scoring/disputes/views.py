@@ -15,13 +15,21 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ..models import Dispute
 from ..pads import get_pad
+from ..pads.base import engine_language
 from ..rules import records
 from ..services import Conflict, Locked
 from ..views import LOCKED_MESSAGE, author_of, summarize
 from . import drafts, pages, services
-from .forms import ActionForm, ApplyForm, HandTapForm, OpenForm, PasteForm, TypedHandsForm
+from .forms import (
+    ActionForm,
+    ApplyForm,
+    HandTapForm,
+    KeepForm,
+    OpenForm,
+    PasteForm,
+    TypedHandsForm,
+)
 from .games import get_adapter
-from .games.base import engine_language
 from .scopes import Scope, dispute_of, scoped, shared_scope
 
 
@@ -33,6 +41,8 @@ def stale_message() -> str:
 
 
 def applied_message(dispute: Dispute) -> str:
+    if dispute.kept:
+        return _("This dispute was decided already: the sheet's entry stands.")
     return _("This dispute was applied already (revision %(n)s); its record no longer changes.") % {
         "n": dispute.revision.number if dispute.revision else "–"
     }
@@ -52,6 +62,7 @@ PAGE_NAMES = {
     "paste": "dispute_paste",
     "replay": "dispute_replay",
     "apply": "dispute_apply",
+    "keep": "dispute_keep",
     "record": "dispute_record",
     "verdict": "dispute_verdict",
 }
@@ -105,7 +116,7 @@ def round_disputes(request, scope: Scope, number: int):
                 table,
                 number,
                 draft,
-                author=author_of(request),
+                author=scope.author(request),
                 note=form.cleaned_data["note"].strip(),
             )
             name = "dispute_setup" if get_adapter(table.game).missing_setup(draft) else "dispute"
@@ -128,6 +139,8 @@ def dispute_context(request, scope: Scope, dispute: Dispute, **extra) -> dict:
                 "author": author_of(request).name,
             }
         )
+    if scope.may_apply and not dispute.is_applied and "keep_form" not in extra:
+        context["keep_form"] = KeepForm(initial={"version": dispute.version})
     if comparison and comparison.get("choices") and "apply_form" in context:
         offered = [(c["key"], c["label"]) for c in comparison["choices"] if c["scores"] is not None]
         context["apply_form"].offer(comparison["choice_label"], offered)
@@ -469,12 +482,42 @@ def replay(request, scope: Scope, dispute_id: int):
     return render(request, "scoring/disputes/replay.html", context)
 
 
+# --- deciding: the entry stands ------------------------------------------------------------------
+@require_POST
+@scoped
+def keep(request, scope: Scope, dispute_id: int):
+    """Decide the dispute without applying its verdict: the sheet's entry stands."""
+    scope.require_apply()
+    dispute = dispute_of(scope, dispute_id)
+    form = KeepForm(request.POST)
+    if not form.is_valid():
+        if "version" in form.errors:
+            messages.error(request, stale_message())
+            return redirect(scope.url("dispute", dispute.pk))
+        context = dispute_context(request, scope, dispute, keep_form=form)
+        return render(request, "scoring/disputes/dispute.html", context, status=422)
+    try:
+        services.keep_entry(
+            dispute,
+            version=form.cleaned_data["version"],
+            author=scope.author(request),
+            note=form.cleaned_data["note"],
+        )
+    except services.AlreadyApplied:
+        messages.info(request, applied_message(dispute))
+    except services.Stale:
+        messages.error(request, stale_message())
+    else:
+        messages.success(request, _("Decided: the sheet's entry stands."))
+    return redirect(scope.url("dispute", dispute.pk))
+
+
 # --- applying the verdict ------------------------------------------------------------------------
 @require_POST
 @scoped
 def apply(request, scope: Scope, dispute_id: int):
     """Store the verdict's result as a new revision of the round (a correction)."""
-    scope.require_edit()
+    scope.require_apply()
     dispute = dispute_of(scope, dispute_id)
     back = redirect(scope.url("dispute", dispute.pk) + "#apply")
     form = ApplyForm(request.POST)
@@ -492,7 +535,7 @@ def apply(request, scope: Scope, dispute_id: int):
             version=c["version"],
             base=c["base"],
             submission=c["submission"],
-            author=author_of(request),
+            author=scope.author(request),
             note=c["note"],
             apply_as=c.get("apply_as") or "",
         )

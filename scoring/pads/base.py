@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from ..models import Revision, Table
 
@@ -95,13 +95,28 @@ def int_field(label: str, low: int, high: int, *, required: bool = True) -> form
     )
 
 
-def choice_field(label: str, choices, *, required: bool = True) -> forms.ChoiceField:
-    messages = {
+def engine_language() -> str:
+    """The engine words its messages in English and German only: the user's, if either."""
+    return "de" if (get_language() or "").startswith("de") else "en"
+
+
+def sentence(text: str) -> str:
+    """An engine message as a sentence of the error list ("red: …" → "Red: ….")."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else f"{text}."
+
+
+def choice_messages(label: str) -> dict:
+    """Error messages of a choice field that name it."""
+    return {
         "required": _("%(field)s: please choose.") % {"field": label},
         "invalid_choice": _("%(field)s: not one of the offered choices.") % {"field": label},
     }
+
+
+def choice_field(label: str, choices, *, required: bool = True) -> forms.ChoiceField:
     return forms.ChoiceField(
-        label=label, choices=choices, required=required, error_messages=messages
+        label=label, choices=choices, required=required, error_messages=choice_messages(label)
     )
 
 
@@ -160,6 +175,14 @@ class Pad:
     def table_options(self, form) -> dict:
         """Options of a new table from its valid creation form."""
         return {}
+
+    def initial_values(self, initial: dict | None, revision: Revision | None) -> dict:
+        """An entry form's initial values: ``initial``, and a correction's saved entry
+        (the pad's ``initial_from(data)``) over it."""
+        values = dict(initial or {})
+        if revision is not None:
+            values.update(self.initial_from(revision.data))
+        return values
 
     def describe(self, table: Table, data: dict) -> list[tuple[str, str]]:
         """(label, value) pairs of a round's data, for the history and its diffs."""

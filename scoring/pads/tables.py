@@ -1,7 +1,11 @@
 """The form that starts a table: title, player names in seat order, who is scoring."""
 
+import uuid
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from .base import choice_messages
 
 
 class TableForm(forms.Form):
@@ -16,6 +20,8 @@ class TableForm(forms.Form):
     author = forms.CharField(
         label=_("Your name (shown in the history)"), max_length=60, required=False
     )
+    # One-time token of this form: posting it twice opens the table the first post made.
+    submission = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -34,6 +40,11 @@ class TableForm(forms.Form):
                 },
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
             )
+        # Radios and selects have defaults, so only a stale or tampered post trips these;
+        # even then the message names the field.
+        for field in self.fields.values():
+            if isinstance(field, forms.ChoiceField):
+                field.error_messages.update(choice_messages(field.label))
 
     # Fields that change the frozen rule profile; shown folded away under "rules".
     rule_field_names: tuple[str, ...] = ()
@@ -46,7 +57,7 @@ class TableForm(forms.Form):
 
     def option_fields(self):
         """Game options other than players, rules, title and author (e.g. the first dealer)."""
-        skip = {"title", "author", *self.rule_field_names}
+        skip = {"title", "author", "submission", *self.rule_field_names}
         return [f for f in self if f.name not in skip and not f.name.startswith("player_")]
 
     def clean(self):

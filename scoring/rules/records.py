@@ -68,6 +68,9 @@ def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
         if key not in settings:
             raise RecordError(f"settings.{key}", RECORD_ERRORS["unknown_setting"])
+        normalize = getattr(game, "normalize_setting", None)
+        if normalize is not None:
+            value = normalize(key, value)
         game.check_setting(key, value)
         settings[key] = value
     settings["profile"] = profile

@@ -2,7 +2,16 @@
 
 from django import template
 
+from ..audit import shown_reason
+
 register = template.Library()
+
+
+@register.filter
+def reason(text: str) -> str:
+    """``rev.reason|reason`` — a stored reason as the reader's language says it."""
+    return shown_reason(text or "")
+
 
 CHART_WIDTH, CHART_HEIGHT = 320, 170
 CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 38, 10, 10, 22

@@ -102,7 +102,7 @@ def test_disputed_game_with_a_revoke_on_a_phone(phone, entered_game):
     page.get_by_role("button", name="Urteil in den Spielblock übernehmen").click()
     expect(page.get_by_role("heading", name="Spiel 1")).to_be_visible()
     expect(page.locator(".history")).to_contain_text("Streitfall von Vera")
-    expect(page.locator(".history")).to_contain_text("dispute: Dora hat nicht bedient")
+    expect(page.locator(".history")).to_contain_text("Streitfall: Dora hat nicht bedient")
     fits_the_phone(page)
     current = Revision.objects.get(round__table=table, is_current=True)
     assert (current.source, current.scores) == ("dispute", [-1, 1, -1, 1])

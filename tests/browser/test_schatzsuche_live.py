@@ -22,6 +22,11 @@ def test_round_entered_on_one_phone_appears_on_the_viewer_phone(phone):
 
     # The page fits a 360 px phone: nothing scrolls sideways.
     assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
+    # So does the table's house rules page, whose answers are long sentences.
+    scorer.get_by_role("link", name="Regeln").click()
+    expect(scorer.get_by_role("heading", name="Regeln dieses Tisches")).to_be_visible()
+    assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
+    scorer.go_back()
 
     scorer.get_by_role("link", name="Teilen").click()
     viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()

@@ -100,3 +100,36 @@ def test_behind_the_proxy_everything_is_https_only(tmp_path):
     assert seen["cookies"]["csrftoken"]["secure"]
     # The health probe answers on plain HTTP from any host name (container checks).
     assert seen["health"] == [200, "ok\n"]
+
+
+def test_a_sqlite_database_url_keeps_the_settings_for_concurrent_phones(tmp_path):
+    """Without IMMEDIATE transactions and a busy timeout two phones saving at once get
+    "database is locked"; a SQLite DATABASE_URL must not lose them."""
+    env = production_env(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path}/club.sqlite3")
+    code = (
+        "import json, django; django.setup(); from django.db import connection;"
+        "print(json.dumps(connection.settings_dict['OPTIONS']))"
+    )
+    result = run(["-c", code], env)
+    assert result.returncode == 0, result.stderr
+    options = json.loads(result.stdout)
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == 20
+    assert "journal_mode=WAL" in options["init_command"]
+
+
+SIGNUP = (
+    "import django; django.setup(); from django.conf import settings;"
+    "print(settings.TOURNAMENT_SIGNUP)"
+)
+
+
+def test_organizer_sign_up_is_off_in_production_unless_switched_on(tmp_path):
+    assert run(["-c", SIGNUP], production_env(tmp_path)).stdout.strip() == "False"
+    switched_on = production_env(tmp_path, DJANGO_ORGANIZER_SIGNUP="1")
+    assert run(["-c", SIGNUP], switched_on).stdout.strip() == "True"
+    local = production_env(tmp_path)
+    del local["DJANGO_PRODUCTION"]
+    assert run(["-c", SIGNUP], local).stdout.strip() == "True"
+    local["DJANGO_ORGANIZER_SIGNUP"] = "0"
+    assert run(["-c", SIGNUP], local).stdout.strip() == "False"

@@ -9,7 +9,13 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tests.scoring.helpers import create_schatzsuche, text, viewer_key
+from tests.scoring.helpers import (
+    create_schatzsuche,
+    post_round,
+    round_fields,
+    text,
+    viewer_key,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +45,47 @@ def test_a_few_mistyped_links_are_fine(client):
     _table, key = create_schatzsuche(client)
     assert guess(client, 3) == [404] * 3
     assert client.get(reverse("table", args=[key])).status_code == 200
+
+
+@override_settings(RATELIMIT_UNKNOWN_KEY="5/10 minutes")
+def test_missing_pages_under_a_real_link_are_not_guessing(client):
+    """A club hall shares one address: ordinary 404s under valid links (a round not entered
+    yet, a dispute page of an empty round) must not lock the hall out of its scorepads."""
+    _table, key = create_schatzsuche(client)
+    misses = [client.get(reverse("round", args=[key, 50 + i])).status_code for i in range(12)]
+    assert misses == [404] * 12
+    assert client.get(reverse("dispute_round", args=[key, 7])).status_code == 404
+    neighbour = Client()  # another phone at the same address, on its own table
+    _other, other_key = create_schatzsuche(neighbour)
+    assert neighbour.get(reverse("table", args=[other_key])).status_code == 200
+    # Keys that exist nowhere still count.
+    assert guess(neighbour, 5) == [404] * 5
+    assert neighbour.get(reverse("table", args=["guess-9"])).status_code == 429
+
+
+@override_settings(RATELIMIT_UNKNOWN_KEY="5/10 minutes")
+def test_a_guesser_at_the_hall_does_not_stop_the_phones_that_are_scoring(client):
+    """The phones share the guesser's address; those that opened their table before keep
+    entering and polling. The guesser learns nothing: a real key he never opened answers
+    429 like a wrong one, and a made-up cookie does not help."""
+    table, key = create_schatzsuche(client)
+    assert client.get(reverse("table", args=[key])).status_code == 200
+    guesser = Client()
+    assert guess(guesser, 5) == [404] * 5
+    assert guesser.get(reverse("table", args=["guess-8"])).status_code == 429
+    assert guesser.get(reverse("table", args=[key])).status_code == 429
+    guesser.cookies["stichblock_links"] = "0123456789abcdef"
+    assert guesser.get(reverse("table", args=[key])).status_code == 429
+
+    assert client.get(reverse("table", args=[key])).status_code == 200
+    assert client.get(reverse("table_live", args=[key])).status_code == 200
+    saved = post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert saved.status_code == 302
+    assert "Anna" in text(client.get(reverse("round", args=[key, 1])))
+    # The same phone's guesses are still refused: the exemption covers its own links only.
+    assert client.get(reverse("table", args=["guess-9"])).status_code == 429
+    # A phone that never opened this table (e.g. a new viewer) waits like the guesser.
+    assert Client().get(reverse("table", args=[viewer_key(table)])).status_code == 429
 
 
 @override_settings(RATELIMIT_TABLE_LINK="8/minute")
@@ -76,6 +123,63 @@ def test_login_attempts_are_limited_per_username(client):
     User.objects.create_user("kasse", password="auch-geheim-456", is_staff=True)
     ok = client.post(url, {"username": "kasse", "password": "auch-geheim-456"})
     assert ok.status_code == 302
+
+
+@override_settings(RATELIMIT_LOGIN_USERNAME="3/10 minutes", RATELIMIT_LOGIN_IP="100/10 minutes")
+def test_logging_in_successfully_does_not_count_against_the_username(client):
+    User.objects.create_user("alice", password="richtig-geheim-123")
+    for _ in range(6):
+        ok = client.post(reverse("login"), {"username": "alice", "password": "richtig-geheim-123"})
+        assert ok.status_code == 302
+        client.post(reverse("logout"))
+
+
+@override_settings(
+    RATELIMIT_LOGIN_USERNAME="3/10 minutes",
+    RATELIMIT_LOGIN_USERNAME_ALL="5/10 minutes",
+    RATELIMIT_LOGIN_IP="100/10 minutes",
+)
+def test_wrong_passwords_lock_a_username_per_address_and_only_many_addresses_lock_it_for_all():
+    User.objects.create_user("alice", password="richtig-geheim-123")
+    url = reverse("login")
+    right = {"username": "alice", "password": "richtig-geheim-123"}
+    wrong = {"username": "alice", "password": "falsch"}
+    player = Client(REMOTE_ADDR="198.51.100.20")
+    assert [player.post(url, wrong).status_code for _ in range(4)] == [200, 200, 200, 429]
+    # The organizer at another address is not affected.
+    assert Client(REMOTE_ADDR="198.51.100.21").post(url, right).status_code == 302
+    # Wrong passwords from several addresses reach the higher ceiling for everybody new...
+    assert Client(REMOTE_ADDR="198.51.100.22").post(url, wrong).status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.23").post(url, wrong).status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.24").post(url, right).status_code == 429
+
+
+@override_settings(
+    RATELIMIT_LOGIN_USERNAME="3/10 minutes",
+    RATELIMIT_LOGIN_USERNAME_ALL="5/10 minutes",
+    RATELIMIT_LOGIN_IP="100/10 minutes",
+)
+def test_a_browser_that_logged_in_before_cannot_be_locked_out_by_others(client):
+    """Organizer names show in the audit trail; a player at the same hall (same address)
+    typing wrong passwords for them must not keep the organizer's own phone out."""
+    User.objects.create_user("alice", password="richtig-geheim-123")
+    url = reverse("login")
+    right = {"username": "alice", "password": "richtig-geheim-123"}
+    wrong = {"username": "alice", "password": "falsch"}
+    assert client.post(url, right).status_code == 302
+    client.post(reverse("logout"))
+    player = Client()  # the same address as the organizer's phone
+    assert [player.post(url, wrong).status_code for _ in range(4)] == [200, 200, 200, 429]
+    assert Client(REMOTE_ADDR="198.51.100.30").post(url, wrong).status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.31").post(url, wrong).status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.32").post(url, right).status_code == 429
+    assert client.post(url, right).status_code == 302
+    client.post(reverse("logout"))
+    # Its own wrong passwords are still limited, on a counter of its own.
+    assert [client.post(url, wrong).status_code for _ in range(4)] == [200, 200, 200, 429]
+    # A forged or foreign trust cookie is ignored.
+    player.cookies["stichblock_login"] = client.cookies["stichblock_login"].value + "x"
+    assert player.post(url, right).status_code == 429
 
 
 @override_settings(RATELIMIT_LOGIN_USERNAME="100/10 minutes", RATELIMIT_LOGIN_IP="4/10 minutes")

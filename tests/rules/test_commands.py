@@ -69,7 +69,8 @@ def test_verify_invalid_file_exits_1(tmp_path):
     status, out, _ = run_verify(write(tmp_path, INVALID))
     verdict = json.loads(out)
     assert status == 1
-    assert [v["rule"] for v in verdict["violations"]] == ["must_trump"]
+    # Ben's later trump is a play of a suit he showed to have none of (Farbkarten).
+    assert [v["rule"] for v in verdict["violations"]] == ["must_trump", "revoke"]
     assert verdict["violations"][0]["message"] == (
         "Ben played S9 but had no clubs and held the trump D7, so had to trump"
     )

@@ -109,7 +109,8 @@ def test_trump_duty_always_makes_a_void_player_trump_even_after_a_trump():
         bids=[0, 1, 1],
         settings={"trump_duty": "always"},
     )
-    assert rules_of(verify(record)) == [(1, 2, "C10", "must_trump")]
+    # Not trumping showed "no trump" (his Farbkarte turned), so his trump later is a revoke.
+    assert rules_of(verify(record)) == [(1, 2, "C10", "must_trump"), (2, 2, "D10", "revoke")]
 
 
 def test_without_led_suit_or_trump_any_card_may_be_discarded():
@@ -204,10 +205,13 @@ def test_every_violation_is_reported_and_the_walk_goes_on():
         (1, 1, "S8", "follow_suit"),
         (1, 2, "C10", "must_trump"),
         (2, 0, "SA", "card_not_in_hand"),
+        (2, 1, "DK", "revoke"),
+        (2, 2, "D10", "revoke"),
         (3, 2, "C7", "card_not_in_hand"),
+        (3, 1, "H10", "revoke"),
     ]
     assert verdict["complete"] and verdict["result"]["tricks_won"] == [1, 0, 2]
-    messages = [v["message"] for v in verdict["violations"][2:]]
+    messages = [v["message"] for v in verdict["violations"] if v["rule"] == "card_not_in_hand"]
     assert messages == [
         "Anna played SA but does not hold it (Cem holds it)",
         "Cem played C7 but does not hold it (Anna holds it)",
@@ -223,11 +227,13 @@ def test_a_card_of_the_led_suit_keeps_the_duty_even_if_not_held():
 
 
 def test_revokes_count_as_farbkarten_penalties_but_not_in_the_scores():
-    """ "A record's result.scores are the round scores (with the golden bonus) and never
-    include penalties"; the scorepad counts 30 points per revoke."""
+    """ "a player who plays a suit he has already shown to be void in gets 30 penalty points
+    each time"; "A record's result.scores are the round scores (with the golden bonus) and
+    never include penalties". Ben shows no hearts and no trump in trick 1, then plays DK
+    and H10: twice; Cem shows no trump, then plays D10: once."""
     plays = REVOKED_3
     result = verify(make_record(plays))["result"]
-    assert result["penalties"] == [0, 1, 1]
+    assert result["penalties"] == [0, 2, 1]
     legal_result = verify(make_record(LEGAL_3))["result"]
     assert result["scores"] == schatzsuche.round_scores(3, [1, 1, 1], result["tricks_won"])
     assert legal_result["penalties"] == [0, 0, 0]
@@ -256,10 +262,26 @@ def test_incomplete_record_names_the_seat_to_act_and_has_no_result():
 
 def test_without_hands_the_duties_are_skipped_but_order_and_winners_are_checked():
     """records.md: "without them the engine still checks order, duplicates, trick winners
-    and scores, but not the duties to follow, and lists those checks in checks_skipped"."""
+    and scores, but not the duties to follow, and lists those checks in checks_skipped".
+    The Farbkarten need no hands: the plays show who claimed to have no suit."""
     verdict = verify(make_record(REVOKED_3, hands=None))
     assert verdict["checks_skipped"] == ["card_not_in_hand", "follow_suit", "must_trump"]
-    assert verdict["valid"] and verdict["result"]["tricks_won"] == [1, 0, 2]
+    assert rules_of(verdict) == [
+        (2, 1, "DK", "revoke"),
+        (2, 2, "D10", "revoke"),
+        (3, 1, "H10", "revoke"),
+    ]
+    assert verdict["result"]["tricks_won"] == [1, 0, 2]
+    assert verdict["result"]["penalties"] == [0, 2, 1]
+    assert verdict["violations"][2]["message"] == (
+        "Ben played H10 of hearts after showing to have no hearts in trick 1 "
+        "(Farbkarten: 30 penalty points)"
+    )
+    german = verify(make_record(REVOKED_3, hands=None), lang="de")["violations"][0]["message"]
+    assert german == (
+        "Ben spielte DK (Karo), obwohl Ben in Stich 1 gezeigt hatte, kein Karo zu haben "
+        "(Farbkarten: 30 Strafpunkte)"
+    )
     with_trump_card = verify(make_record(["HA", "D7"], hands=None))
     assert rules_of(with_trump_card) == [(1, 1, "D7", "card_not_in_hand")]
     assert with_trump_card["violations"][0]["message"].endswith("(nobody holds it)")
@@ -332,6 +354,9 @@ def test_round_10_golden_bonus_is_part_of_the_score():
     assert sum(result["tricks_won"]) == 10
     summed = verify(golden_round(guesses, golden_both="sum"))["result"]
     assert summed["golden_bonus"] == [20, 40, 220]
+    # The rules file writes the default as `160`: a record may give it as a number too.
+    numeric = verify(golden_round(guesses, golden_both=160))["result"]
+    assert numeric["golden_bonus"] == [20, 40, 160]
 
 
 # --- record keys --------------------------------------------------------------------------
@@ -518,3 +543,26 @@ def test_a_legal_play_exists_until_the_end_and_legal_means_no_violation(
         assert legal == [card for card in hand if not state.check(card)]
         state.play(data.draw(st.sampled_from(legal)))
     assert state.is_over and state.legal_plays() == []
+
+
+def test_the_rulebook_farbkarten_example():
+    """Rulebook: "Spielt jemand zum Beispiel bei Herz als Trumpffarbe Pik aus und der
+    nächste Spieler legt ein Karo, so müssen bei diesem Spieler die Farbkarten Pik und Herz
+    umgedreht sein. Wer eine Farbe ablegt, die er bereits umgedreht hat, erhält 30
+    Strafpunkte" — from the plays alone, each time."""
+    plays = ["SA", "D9", "C8", "C7", "H9", "CK"]
+    record = make_record(plays, hands=None, round=2, trump_card="H7", bids=[1, 0, 1])
+    verdict = verify(record)
+    assert rules_of(verdict) == [(2, 1, "H9", "revoke")]
+    assert verdict["result"]["penalties"] == [0, 1, 0]
+    # Following suit turns nothing: Ben may play hearts after following a heart lead.
+    legal = verify(
+        make_record(
+            ["HA", "H9", "C8", "C7", "H10", "CK"],
+            hands=None,
+            round=2,
+            trump_card="H7",
+            bids=[1, 0, 1],
+        )
+    )
+    assert legal["valid"]

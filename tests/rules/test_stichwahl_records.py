@@ -389,3 +389,26 @@ def test_record_without_hands():
     plays = [i for i, e in enumerate(events) if "play" in e]
     events[plays[5]] = dict(events[plays[0]])
     assert "card_played_twice" in [v.rule for v in records.verify(record).violations]
+
+
+def test_an_event_out_of_turn_is_unreadable_in_both_languages():
+    """A premium choice where a card is due cannot be recorded: the error names the event
+    and says, in English or German, what is due instead and whose turn it is."""
+    record = simulated()
+    first_play = next(i for i, event in enumerate(record["events"]) if "play" in event)
+    record["events"].insert(first_play, {"premium": "N2"})
+    with pytest.raises(RecordError) as error:
+        records.verify(record)
+    assert error.value.key == f"events[{first_play}]"
+    assert error.value.text("en").startswith("no premium now: ")
+    assert error.value.text("de").startswith("kein premium jetzt: ")
+    assert "setzt eine Bonuskarte ein oder spielt eine Karte" in error.value.text("de")
+
+
+def test_a_malformed_event_reads_in_german():
+    record = simulated()
+    record["events"][0] = {"leader": "zwei"}
+    with pytest.raises(RecordError) as error:
+        records.verify(record)
+    assert error.value.key == "events[0].leader"
+    assert error.value.text("de") == "leader muss eine Platznummer sein"

@@ -222,7 +222,7 @@ def test_the_pads_misplay_equals_penalty_scores_over_many_games(variant):
     pad = get_pad("schafkopf")
     table = SimpleNamespace(profile=profile, player_names=list(FOUR), options={})
     row = SimpleNamespace(data={"dealer": 0, "sitting_out": None})
-    summary = SimpleNamespace(players=list(FOUR), rows=[])
+    summary = SimpleNamespace(players=list(FOUR), rows=[], row=lambda number: None)
     rng = random.Random(variant)
     checked = 0
     for n in range(40):
@@ -245,7 +245,8 @@ def test_the_pads_misplay_equals_penalty_scores_over_many_games(variant):
 def entry_form(pad, table, summary, data):
     """The pad's entry form filled with ``data`` as scoring.disputes.services.candidate does."""
     values = {**pad.initial_from(data), "base": 1, "submission": str(uuid.uuid4())}
-    return pad.entry_form(table, summary, 1, data={**values, "author": "", "reason": ""})
+    data = {**values, "author": "", "reason": ""}
+    return pad.entry_form(table, summary, 1, data=data, initial=values)
 
 
 def apply_as(client, key, dispute, choice):
@@ -267,3 +268,17 @@ def signed(value: int) -> str:
 
 def text_of(html: str) -> str:
     return text(SimpleNamespace(content=html.encode()))
+
+
+def test_a_disputed_sie_applies_its_laufende_as_found(client):
+    """A Sie the hand did not allow has fewer than 8 Laufende; the typed entry refuses that
+    (a real Sie always has 8), but the verdict's value stands when applied over the sheet's."""
+    record = misplayed_record("sie", "s25", round_number=1, rules={"laufende_price": 1})
+    result = verdict_of(record)["result"]
+    assert result["laufende"] < 8
+    table, key, dispute = disputed(client, record, laufende_price=1)
+    assert current(table).data["laufende"] == 8  # what the table typed: a Sie
+    response = apply_as(client, key, dispute, "as_played")
+    assert response.status_code == 302, text(client.get(response.url))[:1500]
+    assert current(table).number == 2
+    assert current(table).data["laufende"] == result["laufende"]

@@ -146,7 +146,9 @@ def test_organizer_acts_on_a_table_through_the_authority_hook(client, django_use
         )
         assert applied.status_code == 302
         current = Revision.objects.get(round__table=table, is_current=True)
-        assert (current.number, current.source, current.author) == (2, "dispute", "Turnierleitung")
+        # The organizer's account, not a typed name, is who decided (the audit trail's "who").
+        expected = (2, "dispute", "orga (Turnierleitung)")
+        assert (current.number, current.source, current.author) == expected
     finally:
         hooks.TABLE_AUTHORITIES.remove(organizes)
     assert client.get(round_url).status_code == 404  # without the hook nobody has authority
@@ -225,7 +227,9 @@ def test_applying_the_verdict_stores_a_dispute_revision_and_keeps_the_old_one(cl
     event = TableEvent.objects.get(table=table, kind=TableEvent.Kind.DISPUTE_APPLIED)
     assert event.details == {"dispute": dispute.pk, "revision": 2}
     history = text(client.get(response.url))
-    assert "Streitfall von Vera" in history and "Grund: dispute: Dora hat nicht bedient" in history
+    assert (
+        "Streitfall von Vera" in history and "Grund: Streitfall: Dora hat nicht bedient" in history
+    )
     audit = text(client.get(reverse("audit", args=[key])))
     assert "Streitfall eröffnet" in audit and "Streitfall übernommen" in audit
     # A second tap on "apply" stores nothing more; the record no longer changes.

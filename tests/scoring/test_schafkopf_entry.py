@@ -329,6 +329,12 @@ def test_schwarz_must_be_claimed_when_the_profile_says_so(client):
     )
     assert scores(table, 1) == [2, -2, 2, -2]
     assert scores(table, 2) == [3, -3, 3, -3]
+    # The sheet says why the first one pays less than its "gewonnen Schwarz".
+    sheet = text(client.get(reverse("pad_page", args=[key, "spielliste"])))
+    unclaimed = "gewonnen Schwarz · Schwarz nicht angesagt: als Schneider bezahlt"
+    claimed = "gewonnen Schwarz +3"  # game 2's line ends with its amounts
+    assert unclaimed in sheet and claimed in sheet
+    assert sheet.count("nicht angesagt") == sheet.count(unclaimed)
 
 
 def test_a_double_tap_saves_one_game(client):

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from scoring.models import Revision
 
-from .helpers import text
-from .schafkopf_helpers import create_schafkopf, game, play, scores
+from .helpers import post_round, text
+from .schafkopf_helpers import create_schafkopf, errors, game, play, scores
 
 pytestmark = pytest.mark.django_db
 
@@ -247,3 +247,15 @@ def test_every_saved_game_of_an_evening_is_zero_sum(client):
     saved = Revision.objects.filter(round__table=table, is_current=True)
     assert saved.count() == len(evening)
     assert all(sum(revision.scores) == 0 for revision in saved)
+
+
+@pytest.mark.parametrize("laufende", [0, 5])
+def test_a_sie_always_counts_its_eight_laufende(client, laufende):
+    """Rules: a Sie holds all 4 Ober and all 4 Unter, so `tarif-10-20-50` pays
+    "4 × (50 + 8 Laufende = 130) = 520": fewer typed in is refused, not paid less."""
+    table, key = create_schafkopf(client, preset="tarif-10-20-50")
+    response = post_round(client, key, 1, game("sie", 0, laufende=laufende))
+    assert response.status_code == 422
+    assert "Laufende: Ein Sie hat alle vier Ober und alle vier Unter" in errors(response)
+    play(client, key, 1, game("sie", 0, laufende=8))
+    assert scores(table, 1) == [1560, -520, -520, -520]

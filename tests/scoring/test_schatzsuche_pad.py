@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scoring.models import Revision
 
-from .helpers import create_schatzsuche, post_round, round_fields, text
+from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +133,81 @@ def test_round_ten_needs_the_announcements_and_the_revealed_card(client):
     assert "Goldene Karte: Runde 10 ist erst mit der aufgedeckten goldenen Karte" in text(
         without_card
     )
+
+
+def test_round_ten_announcements_are_saved_before_the_deal(client):
+    """Rules: "Round 10: before dealing, every player announces a suit and a rank for the
+    golden card" — the sheet keeps them before anybody has seen a card; bids, tricks and
+    the revealed card follow as corrections of that entry."""
+    table, key = create_schatzsuche(client)
+    for number in range(1, 10):
+        play_round(client, key, number, [0, 0, number], [0, 0, number])
+    guesses = {"guess_suit_0": "H", "guess_rank_0": "A", "guess_suit_1": "S"}
+    guesses |= {"guess_rank_1": "A", "guess_suit_2": "C", "guess_rank_2": "7"}
+    assert post_round(client, key, 10, guesses).status_code == 302
+    announced = Revision.objects.get(round__table=table, round__number=10, is_current=True)
+    assert announced.complete is False and announced.data["bids"] is None
+    assert announced.data["golden"]["guesses"][0] == {"suit": "H", "rank": "A"}
+    page = text(client.get(reverse("table", args=[key])))
+    assert "Runde 10 von 10" in page and "Spiel beendet" not in page
+
+    # Tricks before the bids are refused; one bid alone names the missing ones.
+    early = post_round(
+        client, key, 10, guesses | {"tricks_0": 0, "tricks_1": 0, "tricks_2": 10}, base=1
+    )
+    assert early.status_code == 422
+    assert "Ansagen: bitte erst die Ansagen eingeben" in text(early)
+    one_bid = post_round(client, key, 10, guesses | {"bid_2": 10}, base=1)
+    assert one_bid.status_code == 422
+    assert "Ansage von Anna: bitte die Ansagen aller Spieler eingeben oder keine." in text(one_bid)
+
+    fields = round_fields([0, 0, 10], [0, 0, 10], golden=(["HA", "SA", "C7"], "H10"))
+    assert post_round(client, key, 10, fields, base=1).status_code == 302
+    final = Revision.objects.get(round__table=table, round__number=10, is_current=True)
+    assert final.number == 2 and final.scores == [20, 0, 100]
+    assert "Spiel beendet" in text(client.get(reverse("table", args=[key])))
+
+
+def test_the_rules_page_shows_the_house_rules_the_table_was_started_with(client):
+    """Every [interpretation] of the rules file is a setting the table keeps and shows."""
+    table, key = create_schatzsuche(
+        client, dealer_tie="previous_dealer", trump_duty="always", bid_sum_not_round="on"
+    )
+    assert table.profile["trump_duty"] == "always"
+    assert table.profile["bid_sum_not_round"] is True
+    page = text(client.get(reverse("pad_page", args=[key, "regeln"])))
+    assert "Zwei teilen sich die Führung: Wer gibt? der bisherige Geber" in page
+    assert "Wer die angespielte Farbe nicht hat, muss trumpfen immer, auch wenn" in page
+    assert "(der Geber passt an) ja" in page
+    viewer = viewer_key(table)
+    assert client.get(reverse("pad_page", args=[viewer, "regeln"])).status_code == 200
+    assert client.post(reverse("pad_page", args=[key, "regeln"])).status_code == 405
+
+
+def test_bids_that_add_up_to_the_round_are_refused_when_the_table_says_so(client):
+    _table, key = create_schatzsuche(client, bid_sum_not_round="on")
+    refused = post_round(client, key, 1, round_fields([1, 0, 0]))
+    assert refused.status_code == 422
+    assert "Ansagen: In diesem Profil dürfen sie zusammen nicht 1 ergeben" in text(refused)
+    assert post_round(client, key, 1, round_fields([1, 1, 0])).status_code == 302
+
+
+def test_a_form_without_the_trump_duty_question_keeps_the_rulebook(client):
+    """A creation page opened before the question existed still starts a table."""
+    table, _key = create_schatzsuche(client)
+    assert table.profile["trump_duty"] == "unless_trick_trumped"
+    assert table.profile["bid_sum_not_round"] is False
+
+
+@pytest.mark.parametrize("game", ["schatzsuche", "stichwahl", "scharfe_schoten", "schafkopf"])
+def test_a_tampered_choice_on_the_creation_form_names_the_field(client, game):
+    page = client.get(reverse("table_new", args=[game]))
+    assert page.status_code == 200
+    data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Cem", "player_3": "Dora"}
+    field = {"schafkopf": "first_dealer", "schatzsuche": "first_dealer"}.get(game)
+    field = field or {"stichwahl": "first_hand_leader", "scharfe_schoten": "first_start"}[game]
+    response = client.post(reverse("table_new", args=[game]), {**data, field: "9"})
+    assert response.status_code in (200, 422)
+    page = text(response)
+    assert "keine der angebotenen Möglichkeiten" in page
+    assert "Bitte eine gültige Auswahl treffen" not in page

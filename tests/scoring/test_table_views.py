@@ -1,11 +1,12 @@
 """Scorepad core: links and permissions, corrections, conflicts, double submits, live updates."""
 
+import re
 import uuid
 
 import pytest
 from django.urls import reverse
 
-from scoring.models import Access, Revision, Round
+from scoring.models import Access, Revision, Round, Table
 
 from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
 
@@ -40,6 +41,24 @@ def test_creating_needs_three_different_names(client):
     assert "Spieler 3: Bitte einen Namen eingeben (dieses Spiel braucht 3 Spieler)." in page
     # What was typed is still in the form.
     assert 'value="Anna"' in response.content.decode()
+
+
+def test_a_double_tap_on_start_makes_one_table(client):
+    """Without JavaScript nothing stops a second post of the creation form: its one-time
+    token does, and both taps end on the same table."""
+    form = client.get(reverse("table_new", args=["stichwahl"])).content.decode()
+    token = re.search(r'name="submission" value="([0-9a-f-]+)"', form).group(1)
+    data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Cem", "submission": token}
+    data |= {"first_hand_leader": 0, "first_leader": "rotate"}
+    first = client.post(reverse("table_new", args=["stichwahl"]), data)
+    second = client.post(reverse("table_new", args=["stichwahl"]), data)
+    assert first.status_code == second.status_code == 302
+    assert first.url == second.url
+    assert Table.objects.count() == 1
+    # A fresh form is a fresh table.
+    data["submission"] = str(uuid.uuid4())
+    client.post(reverse("table_new", args=["stichwahl"]), data)
+    assert Table.objects.count() == 2
 
 
 def test_each_table_gets_a_scorer_and_a_viewer_link_with_qr_codes(client):

@@ -51,6 +51,8 @@ def test_tournament_audit_lists_every_tables_changes_and_exports_csv(client, sch
     tables = {row[1] for row in rows[1:]}
     assert tables == {"1", "2"}
     assert ["entsperrt", "Einspruch"] in [[row[4], row[7]] for row in rows[1:]]
+    # Times as the pages show them: Europe/Berlin with its offset, not UTC.
+    assert all(row[2].endswith(("+01:00", "+02:00")) for row in rows[1:])
 
 
 def test_another_organizer_sees_no_audit(client, schafkopf_round):

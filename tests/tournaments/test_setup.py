@@ -14,7 +14,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.models import Table
+from tests.form_defaults import form_defaults
 from tests.scoring.helpers import text
+from tournaments import services
 from tournaments.models import Tournament
 
 from .helpers import PASSWORD, logged_in, make_tournament, organizer, published_round, register
@@ -238,3 +240,45 @@ def test_the_home_page_leads_organizers_to_the_tournaments(client):
     page = client.get(reverse("home"))
     assert reverse("tournament_list") in page.content.decode()
     assert "Vereinsturniere" in text(page)
+
+
+def test_the_table_size_policy_can_change_for_the_next_draw(client):
+    """tournaments.md: "The organizer chooses the policy when drawing". 12 players at exact
+    tables of 4; three withdraw after round 1: round 2 can be drawn with tables of 5."""
+    user = logged_in(client)
+    tournament = make_tournament(user, game="schafkopf", remainder="exact")
+    players = register(tournament, 12)
+    published_round(tournament)
+    for player in players[:3]:
+        services.set_withdrawn(player, True)
+    refused = client.post(reverse("round_draw", args=[tournament.pk]), follow=True)
+    assert "9 aktive Spieler füllen keine Tische zu 4" in text(refused)
+    settings = {"name": tournament.name, "rounds": 3, "remainder": "larger", "profile": "keep"}
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), settings)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.remainder == "larger" and tournament.table_size == 4
+    drawn = client.post(reverse("round_draw", args=[tournament.pk]))
+    assert drawn.status_code == 302
+    sizes = sorted(table.seats.count() for table in tournament.draws.get(number=2).tables.all())
+    assert sizes == [4, 5]
+
+
+def test_a_game_with_one_table_size_is_not_told_to_allow_others(client):
+    user = logged_in(client)
+    tournament = make_tournament(user)  # Schatzsuche: always three at a table
+    register(tournament, 7)
+    refused = client.post(reverse("round_draw", args=[tournament.pk]), follow=True)
+    page = text(refused)
+    assert "7 aktive Spieler füllen keine Tische zu 3, der einzigen Größe" in page
+    assert "Tische anderer Größe" not in page
+
+
+@pytest.mark.parametrize("game", ["schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl"])
+def test_the_setup_form_as_it_comes_is_accepted(client, game):
+    """An organizer who only types a name and keeps every default gets a tournament."""
+    logged_in(client)
+    page = client.get(reverse("tournament_new", args=[game])).content.decode()
+    data = {**form_defaults(page), "name": f"Pokal {game}"}
+    response = client.post(reverse("tournament_new", args=[game]), data)
+    assert response.status_code == 302, text(response)[:2000]

@@ -1,5 +1,6 @@
-"""Organizer accounts: sign-up (open unless settings.TOURNAMENT_SIGNUP is False); login and
-logout are Django's own views with our templates (see tournaments/urls.py)."""
+"""Organizer accounts: sign-up (settings.TOURNAMENT_SIGNUP, from DJANGO_ORGANIZER_SIGNUP: on
+locally, off in production unless set); login and logout are Django's own views with our
+templates (see tournaments/urls.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -20,7 +20,8 @@ def signup_open() -> bool:
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if not signup_open():
-        raise Http404
+        # Say so instead of a bare 404: whoever follows an old link learns whom to ask.
+        return render(request, "tournaments/signup.html", {"closed": True}, status=403)
     if request.user.is_authenticated:
         return redirect("tournament_list")
     form = UserCreationForm(request.POST or None)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
-from scoring.services import Author
-from scoring.views import author_of
+from scoring.views import organizer_author
 
 from ..models import Tournament, TournamentRound
 
@@ -21,9 +19,3 @@ def get_tournament(request, pk: int) -> Tournament:
 
 def get_round(tournament: Tournament, number: int) -> TournamentRound:
     return get_object_or_404(TournamentRound, tournament=tournament, number=number)
-
-
-def organizer_author(request) -> Author:
-    """The organizer as the author of locks and unlocks in a table's audit trail."""
-    name = _("%(user)s (organizer)") % {"user": request.user.get_username()}
-    return Author(name=name[:60], device=author_of(request).device)

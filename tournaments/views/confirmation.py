@@ -16,11 +16,12 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import game_limit
 from scoring.views import author_of, get_access, require_scorer, summarize
 
 from ..forms import ConfirmForm
 from ..models import TournamentTable
-from ..progress import games_required, unbalanced_games
+from ..progress import games_entered, unbalanced_games
 from ..services import confirm_table, confirmation_problem, entrants
 
 
@@ -43,8 +44,10 @@ def confirmation_panel(request, access, summary) -> str | None:
         "tournament_table": tournament_table,
         "tournament": tournament_table.round.tournament,
         "summary": summary,
-        "games_entered": sum(1 for row in summary.rows if row.complete),
-        "games_required": games_required(table),
+        "games_entered": games_entered(table, summary),
+        # Only a count of games per round (Schafkopf): the other pads show their own rounds.
+        "games_required": game_limit.games_required(table.options),
+        "thrown_in_uncounted": not game_limit.thrown_in_counts(table.options),
         "unbalanced": unbalanced_games(table.game, summary),
     }
     if summary.finished and not table.is_locked and access.can_score:

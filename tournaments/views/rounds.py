@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,7 +23,7 @@ from ..formats import get_format
 from ..forms import UnlockForm
 from ..hooks import game_links
 from ..models import TournamentTable
-from ..progress import progress_etag, round_progress, unbalanced_games
+from ..progress import lock_concerns, progress_etag, round_progress, unbalanced_games
 from .common import get_round, get_tournament, login_required, organizer_author
 
 
@@ -164,6 +164,7 @@ def render_table_detail(request, tournament, tournament_table, unlock_form, stat
         "summary": summary,
         "games": games,
         "unbalanced": unbalanced_games(table.game, summary),
+        "lock_concerns": [] if table.is_locked else lock_concerns(tournament_table, summary),
         "audit": audit,
         "unlock_form": unlock_form,
         "scorer_key": services.scorer_key(table),
@@ -196,14 +197,39 @@ def table_unlock(request, pk: int, number: int, table_number: int):
 @login_required
 @require_POST
 def table_lock(request, pk: int, number: int, table_number: int):
-    """The organizer confirms a table himself (e.g. a table without a second phone)."""
+    """The organizer confirms a table himself (e.g. a table without a second phone). A table
+    whose game is not over, or with a game that is not zero-sum, is locked only when he
+    ticks "lock anyway": otherwise "Final standings" could rest on a half-played round."""
     tournament = get_tournament(request, pk)
     tournament_table = get_tournament_table(tournament, number, table_number)
-    if lock_table(
-        tournament_table.table,
-        organizer_author(request),
-        reason=_("confirmed by the organizer"),
-        details={"tournament_table": tournament_table.pk},
-    ):
+    back = redirect("tournament_table", pk=pk, number=number, table_number=table_number)
+    table = tournament_table.table
+    if table.is_locked:
+        messages.info(request, _("This table's result is confirmed already."))
+        return back
+    summary = summarize(table)
+    concerns = lock_concerns(tournament_table, summary)
+    anyway = request.POST.get("lock_anyway") == "1"
+    if concerns and not anyway:
+        for concern in concerns:
+            messages.error(request, concern)
+        messages.error(
+            request,
+            _("Lock anyway: tick it to lock table %(n)s all the same; nothing was locked.")
+            % {"n": table_number},
+        )
+        return back
+    details = {"tournament_table": tournament_table.pk}
+    # Stored untranslated: every reader sees it in his own language (scoring.audit.shown_reason).
+    reason = gettext_noop("confirmed by the organizer")
+    if concerns:
+        unbalanced = unbalanced_games(table.game, summary)
+        details["locked_anyway"] = {"over": summary.finished, "not_zero_sum": unbalanced}
+        reason = (
+            gettext_noop("confirmed by the organizer before the table was over")
+            if not summary.finished
+            else gettext_noop("confirmed by the organizer with a game that is not zero-sum")
+        )
+    if lock_table(table, organizer_author(request), reason=reason, details=details):
         messages.success(request, _("Table %(n)s is confirmed and locked.") % {"n": table_number})
-    return redirect("tournament_table", pk=pk, number=number, table_number=table_number)
+    return back

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.models import Game
@@ -143,6 +144,8 @@ def tournament_players(request, pk: int):
             )
             if had_preview:
                 messages.warning(request, preview_discarded_message())
+            if services.next_round_number(tournament) > tournament.rounds:
+                messages.warning(request, not_drawn_message(tournament, added))
             return redirect("tournament_players", pk=tournament.pk)
     players = list(tournament.players.all())
     drawn = services.next_round_number(tournament) - 1
@@ -157,9 +160,21 @@ def tournament_players(request, pk: int):
             "form": form,
             "late": drawn > 0,
             "drawn_rounds": drawn,
+            "all_drawn": drawn >= tournament.rounds,
         },
         status=status,
     )
+
+
+def not_drawn_message(tournament, added) -> str:
+    """Registered after the last round was published: nobody will seat him any more."""
+    return ngettext(
+        "All rounds (%(rounds)s) are drawn, so %(names)s will not be drawn any more and stays "
+        "unranked. To let him play, add a round in the settings and draw it.",
+        "All rounds (%(rounds)s) are drawn, so %(names)s will not be drawn any more and stay "
+        "unranked. To let them play, add a round in the settings and draw it.",
+        len(added),
+    ) % {"rounds": tournament.rounds, "names": ", ".join(player.name for player in added)}
 
 
 def preview_discarded_message() -> str:

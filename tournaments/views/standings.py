@@ -15,6 +15,7 @@ from scoring.models import Table
 from scoring.spreadsheets import csv_response, spreadsheet_text
 
 from ..models import Tournament
+from ..progress import unfinished_tables
 from ..standings import compute
 from .common import get_tournament, login_required
 
@@ -26,23 +27,28 @@ def round_choice(request, tournament: Tournament) -> int | None:
 
 def standings_context(tournament: Tournament, round_number: int | None) -> dict:
     standings = compute(tournament, round_number)
-    finished = is_finished(tournament, standings.rounds)
+    unfinished = unfinished_locked(tournament, standings.rounds)
     return {
         "tournament": tournament,
         "standings": standings,
         "rows": standings.rows,
         "round_number": round_number,
-        "finished": finished,
+        "finished": unfinished == [],
+        "unfinished": unfinished or [],
     }
 
 
-def is_finished(tournament: Tournament, published: list[int]) -> bool:
-    """All rounds played and every table's result confirmed."""
+def unfinished_locked(tournament: Tournament, published: list[int]) -> list | None:
+    """[] when the standings are final: all rounds published, every table confirmed and its
+    game over. Once all are confirmed, the tables locked before their game was over (their
+    results are not final); None while rounds or confirmations are missing."""
     if len(published) < tournament.rounds:
-        return False
-    return not Table.objects.filter(
+        return None
+    if Table.objects.filter(
         tournament_table__round__tournament=tournament, locked_at__isnull=True
-    ).exists()
+    ).exists():
+        return None
+    return unfinished_tables(tournament)
 
 
 @login_required
@@ -80,7 +86,8 @@ def standings_csv(request, pk: int):
     writer.writerow(header)
     tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
     for row in context["rows"]:
-        line = [row.rank, row.start_number, spreadsheet_text(row.name)]
+        rank = "–" if row.rank is None else row.rank
+        line = [rank, row.start_number, spreadsheet_text(row.name)]
         line += [row.points.get(n, "") for n in rounds]
         line += [row.shown_points]
         if standings.counts_solos:

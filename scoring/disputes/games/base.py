@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ...rules import get_game
@@ -247,11 +246,6 @@ class GameAdapter:
     def board_facts(self, state, draft: dict) -> list[tuple[str, str]]:
         """What the arbiter needs in view while tapping (trump as it stands now, …)."""
         return []
-
-
-def engine_language() -> str:
-    """The engine words its texts in English and German only."""
-    return "de" if (get_language() or "").startswith("de") else "en"
 
 
 def seat_choices(names: list[str], *, empty: str | None = None) -> list[tuple[str, str]]:

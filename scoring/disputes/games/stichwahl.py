@@ -12,12 +12,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ...pads.base import choice_field
+from ...pads.base import choice_field, engine_language
 from ...rules.stichwahl import FAMILIES, FAMILY_NAMES, FIVES, State, default_deck
 from ...rules.stichwahl.scores import HAND_SIZE, TRICKS
 from ...rules.stichwahl.state import FIRST_BONUS, LEADER, PREMIUM, TURN
 from ...rules.stichwahl.tricks import HIGH, LOW
-from .base import Column, GameAdapter, Option, OptionGroup, ResultView, engine_language
+from .base import Column, GameAdapter, Option, OptionGroup, ResultView
 
 
 def family_name(family: str) -> str:

@@ -64,9 +64,11 @@ class SchafkopfPad(Pad):
 
     # --- entering a game --------------------------------------------------------------------
     def entry_form(self, table, summary, number, *, data=None, revision=None, initial=None):
-        initial = dict(initial or {})
-        if revision is not None:
-            initial.update(self.initial_from(revision.data))
+        initial = self.initial_values(initial, revision)
+        if revision is None and data is not None and (row := summary.row(number)) is not None:
+            # A posted correction: what the sheet holds counts as unchanged (a disputed Sie
+            # keeps its Laufende), unless the caller gives other initial values (a verdict).
+            initial = {**self.initial_from(row.data), **initial}
         dealer = dealer_of(table, summary.rows, number)
         players = summary.players
         return SchafkopfEntryForm(

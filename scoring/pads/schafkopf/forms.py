@@ -137,9 +137,6 @@ class SchafkopfTableForm(TableForm):
         # Texts with values filled in are made per request, in the user's language.
         first_dealer = self.fields["first_dealer"]
         first_dealer.choices = [(seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(5)]
-        for name in ("first_dealer", "preset"):
-            messages = choice_field(self.fields[name].label, []).error_messages
-            self.fields[name].error_messages.update(messages)
         example = number_format(Decimal("0.10"), decimal_pos=2, use_l10n=True)
         money = self.fields["money"]
         money.label = _("Money per unit in € (optional, e.g. %(example)s)") % {"example": example}
@@ -387,9 +384,13 @@ class SchafkopfEntryForm(EntryForm):
             won = True  # a Sie is shown and won without play
         augen = cleaned.get("augen")
         laufende = cleaned.get("laufende")
+        sie_laufende = counted_laufende(settings, SIE, 8)
         if laufende is None:
             # A Sie holds every Ober and Unter: 8 Laufende, as far as the profile counts them.
-            laufende = counted_laufende(settings, SIE, 8) if contract == SIE else 0
+            laufende = sie_laufende if contract == SIE else 0
+        elif contract == SIE and laufende not in (sie_laufende, self.initial.get("laufende")):
+            # Fewer only stands when a dispute found them (a Sie the hand did not allow).
+            self.add_error("laufende", problems.message("laufende_sie", count=sie_laufende))
         entry = {
             "contract": contract,
             "declarer": self.seat("declarer"),

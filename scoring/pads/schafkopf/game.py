@@ -139,6 +139,9 @@ def summary_line(players: list[str], data: dict) -> str:
         if data.get("misplay") is not None:
             parts.append(_("Misplay %(name)s") % {"name": players[data["misplay"]]})
         parts.append(result_label(data))
+        if data["schwarz"] and data.get("schwarz_claimed") is False:
+            # The key exists only where the profile wants Schwarz claimed.
+            parts.append(_("Schwarz not claimed: paid as Schneider"))
         if data.get("augen") is not None:
             parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
         if data.get("laufende"):

@@ -67,4 +67,4 @@ def regeln(request, access, pad):
     context["settings"] = [
         (label, setting_value(profile, key)) for key, label in SETTING_LABELS.items()
     ]
-    return render(request, "scoring/schafkopf/regeln.html", context)
+    return render(request, "scoring/rules.html", context)

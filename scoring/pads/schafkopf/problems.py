@@ -84,6 +84,10 @@ MESSAGES = {
         "Laufende: they count only from %(threshold)s on in this game; enter 0 for fewer."
     ),
     "laufende_over_cap": _("Laufende: at most %(cap)s count at this table."),
+    "laufende_sie": _(
+        "Laufende: a Sie holds all four Ober and all four Unter, so it counts %(count)s "
+        "Laufende at this table; leave the field empty."
+    ),
     "stoss_not_allowed": _("Stoß: not played at this table."),
     "retour_without_stoss": _("Retour: only after a Stoß."),
     "retour_not_allowed": _("Retour: not played at this table."),

@@ -8,27 +8,15 @@ know (a field left empty, a number card entered twice) is worded here.
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ...rules import scharfe_schoten as rules
-from ..base import EntryForm, choice_field, int_field
+from ..base import EntryForm, choice_field, engine_language, int_field, sentence
 from ..tables import TableForm
 from .colours import COLOUR_CHOICES, COLOUR_NAMES, COLOURS, colour_items
 
 MAX_PLAYERS = max(rules.PLAYER_COUNTS)
 CARDS_PER_COLOUR = len(rules.CARDS) // len(COLOURS)
-
-
-def engine_language() -> str:
-    """The engine words its messages in English and German only."""
-    return "de" if (get_language() or "").startswith("de") else "en"
-
-
-def sentence(text: str) -> str:
-    """An engine message as a sentence of the error list ("red: …" → "Red: ….")."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else f"{text}."
 
 
 class ScharfeSchotenTableForm(TableForm):

@@ -25,8 +25,8 @@ from django.utils.translation import gettext_lazy as _
 from ...models import Revision
 from ...rules import scharfe_schoten as rules
 from ...services import Author, Conflict, Locked, save_round
+from ..base import engine_language, sentence
 from .colours import COLOUR_NAMES, COLOURS
-from .forms import engine_language, sentence
 from .pad import all_in
 
 SESSION_SEATS = "scharfe_schoten_seats"  # table id → the seat this phone belongs to

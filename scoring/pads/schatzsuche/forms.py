@@ -13,7 +13,14 @@ from .cards import RANK_CHOICES, SUIT_CHOICES
 
 class SchatzsucheTableForm(TableForm):
     player_count = 3
-    rule_field_names = ("dealer_tie", "dealer_by", "golden_both", "farbkarten")
+    rule_field_names = (
+        "dealer_tie",
+        "dealer_by",
+        "golden_both",
+        "farbkarten",
+        "trump_duty",
+        "bid_sum_not_round",
+    )
     first_dealer = forms.TypedChoiceField(
         label=_("First dealer"),
         coerce=int,
@@ -45,6 +52,24 @@ class SchatzsucheTableForm(TableForm):
     farbkarten = forms.BooleanField(
         label=_("Penalty of 30 points per revoke (Farbkarten)"), required=False, initial=True
     )
+    # Matters when a dispute checks the cards; the scorepad itself never sees them.
+    trump_duty = forms.ChoiceField(
+        label=_("A player without the led suit must trump"),
+        choices=[
+            ("unless_trick_trumped", _("unless the trick already holds a trump (rulebook)")),
+            ("always", _("always, even when the trick already holds a trump")),
+        ],
+        initial="unless_trick_trumped",
+        required=False,  # a form from before this rule was offered means the rulebook's
+    )
+    bid_sum_not_round = forms.BooleanField(
+        label=_("The bids together may not equal the number of cards (the dealer adjusts)"),
+        required=False,
+        initial=False,
+    )
+
+    def clean_trump_duty(self):
+        return self.cleaned_data["trump_duty"] or "unless_trick_trumped"
 
 
 class SchatzsucheEntryForm(EntryForm):
@@ -61,8 +86,11 @@ class SchatzsucheEntryForm(EntryForm):
                 self.fields[f"guess_rank_{seat}"] = choice_field(
                     _("Golden card guess of %(name)s (rank)") % {"name": name}, RANK_CHOICES
                 )
+        # Round 10's announcements come before the deal, so they may be saved before the bids.
         for seat, name in enumerate(players):
-            self.fields[f"bid_{seat}"] = int_field(_("Bid of %(name)s") % {"name": name}, 0, r)
+            self.fields[f"bid_{seat}"] = int_field(
+                _("Bid of %(name)s") % {"name": name}, 0, r, required=r != rules.ROUNDS
+            )
         for seat, name in enumerate(players):
             self.fields[f"tricks_{seat}"] = int_field(
                 _("Tricks of %(name)s") % {"name": name}, 0, r, required=False
@@ -117,6 +145,7 @@ class SchatzsucheEntryForm(EntryForm):
         cleaned = super().clean()
         r = self.round_number
         bids = [cleaned.get(f"bid_{seat}") for seat in range(len(self.players))]
+        self.bids_given = self._check_bids_given(bids)
         if self.settings.get("bid_sum_not_round") and None not in bids and sum(bids) == r:
             self.add_error(
                 None,
@@ -161,3 +190,27 @@ class SchatzsucheEntryForm(EntryForm):
                 )
         self.tricks_complete = all(given)
         return cleaned
+
+    def _check_bids_given(self, bids: list[int | None]) -> bool:
+        """Round 10 may be saved with the announcements alone; then nothing after the deal
+        (tricks, the revealed card) may be there yet, and bids come for all or none."""
+        if all(bid is not None for bid in bids):
+            return True
+        names = [f"bid_{seat}" for seat in range(len(self.players))]
+        if any(bid is not None for bid in bids) or any(name in self.errors for name in names):
+            for name, player, bid in zip(names, self.players, bids, strict=True):
+                if bid is None and name not in self.errors:
+                    self.add_error(
+                        name,
+                        _("Bid of %(name)s: enter the bids of all players, or of none.")
+                        % {"name": player},
+                    )
+            return False
+        after_deal = [f"tricks_{seat}" for seat in range(len(self.players))]
+        after_deal += ["golden_suit", "golden_rank"]
+        if any(self.cleaned_data.get(name) not in (None, "") for name in after_deal):
+            self.add_error(
+                None,
+                _("Bids: enter the bids before the tricks and the revealed golden card."),
+            )
+        return False

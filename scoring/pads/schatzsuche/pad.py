@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...rules import schatzsuche as rules
 from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..rules_page import rules_view
 from .cards import SUIT_NAMES, card_name
 from .forms import SchatzsucheEntryForm, SchatzsucheTableForm
 
@@ -20,9 +21,13 @@ class SchatzsuchePad(Pad):
     info_template = "scoring/schatzsuche/_info.html"
     grid_template = "scoring/schatzsuche/_grid.html"
     create_form_class = SchatzsucheTableForm
+    nav_pages = (("regeln", _("Rules")),)
 
     def profiles(self):
         return rules.PROFILES
+
+    def pages(self):
+        return {"regeln": rules_view(self)}
 
     def table_options(self, form):
         return {"first_dealer": form.cleaned_data["first_dealer"]}
@@ -82,9 +87,7 @@ class SchatzsuchePad(Pad):
 
     # --- entering a round --------------------------------------------------------------------
     def entry_form(self, table, summary, number, *, data=None, revision=None, initial=None):
-        initial = dict(initial or {})
-        if revision is not None:
-            initial.update(self.initial_from(revision.data))
+        initial = self.initial_values(initial, revision)
         return SchatzsucheEntryForm(
             data,
             initial=initial,
@@ -118,7 +121,7 @@ class SchatzsuchePad(Pad):
         seats = range(len(form.players))
         data = {
             "dealer": dealer,
-            "bids": [c[f"bid_{seat}"] for seat in seats],
+            "bids": [c[f"bid_{seat}"] for seat in seats] if form.bids_given else None,
             "tricks": [c[f"tricks_{seat}"] for seat in seats] if form.tricks_complete else None,
             "penalties": [c.get(f"penalty_{seat}") or 0 for seat in seats],
             "trump": c.get("trump") or "",
@@ -182,7 +185,7 @@ class SchatzsuchePad(Pad):
             "dealer": data["dealer"],
             "round": row.number,
             "trump_card": None,
-            "bids": list(data["bids"]),
+            "bids": list(data["bids"]) if data.get("bids") else None,
             "plays": [],
         }
         golden = data.get("golden")

@@ -7,12 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ...rules import stichwahl as rules
-from ...rules.stichwahl.scores import HAND_SIZE, MAX_PILE
-from ..base import EntryForm, RoundRow, choice_field, int_field
+from ...rules.stichwahl.scores import HAND_SIZE, card_total
+from ..base import EntryForm, RoundRow, choice_field, engine_language, int_field, sentence
 from ..tables import TableForm
 
 
@@ -82,11 +81,6 @@ class StichwahlTableForm(TableForm):
         return cleaned
 
 
-def engine_language() -> str:
-    """The engine's messages come in English and German: the user's language, if either."""
-    return "de" if (get_language() or "").startswith("de") else "en"
-
-
 # The engine names a problem's input like "piles[1]"; the form's fields are "pile_1".
 ENGINE_FIELDS = {"piles": "pile", "unused_bonus": "unused"}
 ENGINE_FIELD = re.compile(r"^(\w+)\[(\d+)\]$")
@@ -112,7 +106,7 @@ def hand_preview(players: Sequence[str], values: Mapping[str, Any]) -> dict:
     counted against the deck (the form's checks decide on saving)."""
     seats, cards = [], 0
     for seat, name in enumerate(players):
-        pile = count_or_none(values.get(f"pile_{seat}"), MAX_PILE)
+        pile = count_or_none(values.get(f"pile_{seat}"), rules.card_total(len(players)))
         unused = count_or_none(values.get(f"unused_{seat}"), HAND_SIZE)
         cards += (pile or 0) + (unused or 0)
         points = None if pile is None or unused is None else rules.hand_points(pile, unused)
@@ -155,7 +149,7 @@ class StichwahlEntryForm(EntryForm):
         self.round_number = round_number
         self.players = players
         self.rows = rows
-        self.max_pile, self.max_unused = MAX_PILE, HAND_SIZE
+        self.max_pile, self.max_unused = card_total(len(players)), HAND_SIZE
         if choose_leader:
             leader = choice_field(
                 _("Led first in hand %(n)s") % {"n": round_number},
@@ -165,7 +159,7 @@ class StichwahlEntryForm(EntryForm):
             self.fields["first_leader"] = leader
         for seat, name in enumerate(players):
             self.fields[f"pile_{seat}"] = int_field(
-                _("Point pile of %(name)s") % {"name": name}, 0, MAX_PILE
+                _("Point pile of %(name)s") % {"name": name}, 0, self.max_pile
             )
         for seat, name in enumerate(players):
             self.fields[f"unused_{seat}"] = int_field(
@@ -193,7 +187,9 @@ class StichwahlEntryForm(EntryForm):
             return cleaned  # the fields already say what is missing
         lang = engine_language()
         for problem in rules.check_hand(piles, unused):
-            self.add_error(form_field_of(problem.field), problem.message(lang, self.players))
+            self.add_error(
+                form_field_of(problem.field), sentence(problem.message(lang, self.players))
+            )
         if self.errors:
             return cleaned
         self.scores = [rules.hand_points(p, u) for p, u in zip(piles, unused, strict=True)]

@@ -11,6 +11,7 @@ from ...rules import stichwahl as rules
 from ...rules.stichwahl import default_deck
 from ...rules.stichwahl.scores import HAND_SIZE, WINNING_TOTAL
 from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..rules_page import rules_view
 from .forms import StichwahlEntryForm, StichwahlTableForm, hand_preview
 
 
@@ -23,6 +24,7 @@ class StichwahlPad(Pad):
     grid_template = "scoring/stichwahl/_grid.html"
     create_form_class = StichwahlTableForm
     stylesheet = "css/stichwahl.css"
+    nav_pages = (("regeln", _("Rules")),)
 
     def profiles(self):
         return rules.PROFILES
@@ -40,7 +42,7 @@ class StichwahlPad(Pad):
         }
 
     def pages(self):
-        return {"points": self.points_preview}
+        return {"points": self.points_preview, "regeln": rules_view(self)}
 
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
@@ -94,9 +96,7 @@ class StichwahlPad(Pad):
 
     # --- entering a hand ---------------------------------------------------------------------
     def entry_form(self, table, summary, number, *, data=None, revision=None, initial=None):
-        initial = dict(initial or {})
-        if revision is not None:
-            initial.update(self.initial_from(revision.data))
+        initial = self.initial_values(initial, revision)
         return StichwahlEntryForm(
             data,
             initial=initial,

@@ -37,6 +37,13 @@ SETTING_CHOICES = {
 }
 
 
+def normalize_setting(key: str, value):
+    """``golden_both`` reads `160` in the rules file: a record may give it as a number."""
+    if key == "golden_both" and type(value) is int and value == 160:
+        return "160"
+    return value
+
+
 def check_setting(key: str, value) -> None:
     if value not in SETTING_CHOICES[key] or type(value) is not type(SETTING_CHOICES[key][0]):
         allowed = ", ".join(repr(v) for v in SETTING_CHOICES[key])

@@ -14,8 +14,11 @@ from ..core import CardLedger, IllegalPlay, Violation, add_messages, bot_names
 from .cards import CODES, INDEX, PLAYERS, POWER, SUIT_MASKS, SUIT_NAMES, cards_in, highest, mask_of
 from .scores import DEFAULT_PROFILE, NAME, PROFILES, first_leader, golden_bonuses, round_scores
 
-# The duties of a player who is not leading; breaking one is a revoke ("Farbkarten").
+# The duties of a player who is not leading; they need the hands to be checked.
 REVOKE_RULES = ("follow_suit", "must_trump")
+# "Farbkarten": playing a suit the player has shown to be void in (by not following it, or
+# by not trumping when he had to); the plays alone prove it, and each one costs 30 points.
+SHOWN_VOID = "revoke"
 
 add_messages(
     {
@@ -28,6 +31,12 @@ add_messages(
             "so had to trump",
             "de": "{player} spielte {card}, hatte aber kein {suit_de} und den Trumpf {held}, "
             "hätte also trumpfen müssen",
+        },
+        SHOWN_VOID: {
+            "en": "{player} played {card} of {suit_en} after showing to have no {suit_en} "
+            "in trick {shown} (Farbkarten: 30 penalty points)",
+            "de": "{player} spielte {card} ({suit_de}), obwohl {player} in Stich {shown} "
+            "gezeigt hatte, kein {suit_de} zu haben (Farbkarten: 30 Strafpunkte)",
         },
         "bid_sum_equals_round": {
             "en": "{player} bid {bid} last, so the bids add up to the round's {round} tricks",
@@ -100,6 +109,8 @@ class State:
         self.finished: list[dict[str, Any]] = []
         self.tricks_won = [0] * PLAYERS
         self.violations: list[Violation] = []
+        # Per seat: suit -> the trick in which he showed to have none (his turned Farbkarten).
+        self.shown_void: list[dict[int, int]] = [{} for _ in range(PLAYERS)]
 
     def copy(self) -> State:
         twin = object.__new__(State)
@@ -108,6 +119,7 @@ class State:
         twin.hands = None if self.hands is None else list(self.hands)
         for name in ("trick", "trick_codes", "finished", "tricks_won", "violations"):
             setattr(twin, name, list(getattr(self, name)))
+        twin.shown_void = [dict(suits) for suits in self.shown_void]
         return twin
 
     @property
@@ -161,6 +173,14 @@ class State:
             return [Violation(None, None, card, "round_over", game=NAME)]
         found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
         number = INDEX.get(card)
+        if number is not None and (number >> 3) in self.shown_void[seat]:
+            suit = number >> 3
+            params = {
+                "shown": self.shown_void[seat][suit],
+                "suit_en": SUIT_NAMES["en"][suit],
+                "suit_de": SUIT_NAMES["de"][suit],
+            }
+            found.append(Violation(trick, seat, card, SHOWN_VOID, params, NAME))
         if self.hands is None or number is None:
             return found
         rule, allowed = self._duty(self.hands[seat])
@@ -193,6 +213,8 @@ class State:
         if self.hands is not None and number is not None:
             # The card lies on the table now, whoever was dealt it: nobody holds it any more.
             self.hands = [hand & ~(1 << number) for hand in self.hands]
+        if number is not None:
+            self._turn_farbkarten(seat, number >> 3)
         self.trick.append(number)
         self.trick_codes.append(card)
         if len(self.trick) == PLAYERS:
@@ -212,7 +234,7 @@ class State:
         penalties = [0] * PLAYERS
         if self.settings["farbkarten"]:
             for violation in self.violations:
-                if violation.rule in REVOKE_RULES:
+                if violation.rule == SHOWN_VOID:
                     penalties[violation.seat] += 1
         return {
             "scores": round_scores(self.round_number, self.bids, self.tricks_won, bonuses),
@@ -222,6 +244,18 @@ class State:
             "golden_bonus": bonuses,
             "penalties": penalties,
         }
+
+    def _turn_farbkarten(self, seat: int, suit: int) -> None:
+        """What ``seat`` shows by playing ``suit`` now (the rulebook's example: hearts trump,
+        spades led, a diamond played — spades and hearts are turned)."""
+        led = self.led_suit
+        if led is None or suit == led:
+            return
+        shown = self.shown_void[seat]
+        shown.setdefault(led, self.trick_number)
+        trump_due = self.settings["trump_duty"] == "always" or not self.trick_trumped
+        if suit != self.trump_suit and trump_due:
+            shown.setdefault(self.trump_suit, self.trick_number)
 
     def _duty(self, hand: int) -> tuple[str | None, int]:
         trump_always = self.settings["trump_duty"] == "always"

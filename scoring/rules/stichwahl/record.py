@@ -111,7 +111,7 @@ def read_events(value: Any) -> list[dict[str, Any]]:
 
 def _event_error(index: int, error: ActionError) -> RecordError:
     key = f"events[{index}]" + (f".{error.field}" if error.field else "")
-    return RecordError(key, error.message)
+    return RecordError(key, error.templates, **error.params)
 
 
 def verify_record(

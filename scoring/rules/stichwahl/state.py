@@ -46,19 +46,79 @@ ACTION_SHAPES = {
     frozenset({"leader"}): "leader",
 }
 DUE_TEXT = {
-    FIRST_BONUS: "{name} lays out a first bonus card",
-    TURN: "{name} uses a bonus card or plays a card",
-    PREMIUM: "{name} chooses the premium card of trick {trick}",
-    LEADER: "{name} names who leads trick {next_trick}",
+    FIRST_BONUS: {
+        "en": "{name} lays out a first bonus card",
+        "de": "{name} legt eine erste Bonuskarte aus",
+    },
+    TURN: {
+        "en": "{name} uses a bonus card or plays a card",
+        "de": "{name} setzt eine Bonuskarte ein oder spielt eine Karte",
+    },
+    PREMIUM: {
+        "en": "{name} chooses the premium card of trick {trick}",
+        "de": "{name} wählt die Prämienkarte von Stich {trick}",
+    },
+    LEADER: {
+        "en": "{name} names who leads trick {next_trick}",
+        "de": "{name} bestimmt, wer Stich {next_trick} anspielt",
+    },
+}
+# Why an action cannot be recorded at all, as RecordError templates (records.md keys).
+ACTION_ERRORS = {
+    "not_an_action": {
+        "en": "must be one of {{play}}, {{bonus}}, {{bonus, family}}, {{premium}}, {{leader}}"
+        " (got {action})",
+        "de": "muss eines von {{play}}, {{bonus}}, {{bonus, family}}, {{premium}}, {{leader}}"
+        " sein (steht: {action})",
+    },
+    "leader_not_a_seat": {
+        "en": "leader must be a seat number",
+        "de": "leader muss eine Platznummer sein",
+    },
+    "not_a_card_code": {
+        "en": "{kind} must be a card code",
+        "de": "{kind} muss ein Kartencode sein",
+    },
+    "unknown_family": {
+        "en": "family must be one of O, P, N, B",
+        "de": "family muss O, P, N oder B sein",
+    },
+    "hand_over": {
+        "en": "the hand is over; no {kind} can follow",
+        "de": "das Spiel ist vorbei; kein {kind} kann folgen",
+    },
+    "action_not_expected": {"en": "no {kind} now: {due_en}", "de": "kein {kind} jetzt: {due_de}"},
+    "unknown_card": {
+        "en": "{card} is not a card of this game",
+        "de": "{card} ist keine Karte dieses Spiels",
+    },
+    "card_laid_out_twice": {
+        "en": "{card} is already laid out",
+        "de": "{card} liegt schon aus",
+    },
+    "premium_not_in_trick": {
+        "en": "{card} was not played in trick {trick}",
+        "de": "{card} wurde in Stich {trick} nicht gespielt",
+    },
+    "no_such_seat": {
+        "en": "seats are 0 to {last}",
+        "de": "die Plätze sind 0 bis {last}",
+    },
 }
 
 
 class ActionError(IllegalPlay):
-    """An action that cannot be recorded at all; ``field`` names the bad part, if any."""
+    """An action that cannot be recorded at all; ``field`` names the bad part, if any.
+    ``text(lang)`` says why in English or German (ACTION_ERRORS[``reason``])."""
 
-    def __init__(self, rule: str, message: str, field: str | None = None):
-        super().__init__(rule, message)
+    def __init__(self, rule: str, reason: str, field: str | None = None, **params: Any):
+        self.templates = ACTION_ERRORS[reason]
+        self.params = params
+        super().__init__(rule, self.text("en"))
         self.field = field
+
+    def text(self, lang: str = "en") -> str:
+        return self.templates.get(lang, self.templates["en"]).format(**self.params)
 
 
 def action_kind(action: Any) -> str:
@@ -66,19 +126,15 @@ def action_kind(action: Any) -> str:
     action has none of the documented shapes."""
     kind = ACTION_SHAPES.get(frozenset(action)) if isinstance(action, dict) else None
     if kind is None:
-        raise ActionError(
-            "not_an_action",
-            "must be one of {play}, {bonus}, {bonus, family}, {premium}, {leader}"
-            f" (got {action!r})",
-        )
+        raise ActionError("not_an_action", "not_an_action", action=repr(action))
     value = action[kind]
     if kind == "leader":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ActionError("not_an_action", "leader must be a seat number", "leader")
+            raise ActionError("not_an_action", "leader_not_a_seat", "leader")
     elif not isinstance(value, str):
-        raise ActionError("not_an_action", f"{kind} must be a card code", kind)
+        raise ActionError("not_an_action", "not_a_card_code", kind, kind=kind)
     if "family" in action and action["family"] not in FAMILIES:
-        raise ActionError("unknown_family", "family must be one of O, P, N, B", "family")
+        raise ActionError("unknown_family", "unknown_family", "family")
     return kind
 
 
@@ -222,18 +278,21 @@ class State:
         happen at all."""
         kind = action_kind(action)
         if PHASE_OF_ACTION[kind] != self.phase:
-            raise ActionError("action_not_expected", self._expected(kind))
+            raise self._not_expected(kind)
         return getattr(self, f"_check_{kind}")(action)
 
-    def _expected(self, kind: str) -> str:
+    def _not_expected(self, kind: str) -> ActionError:
         if self.phase == OVER:
-            return f"the hand is over; no {kind} can follow"
-        due = DUE_TEXT[self.phase].format(
-            name=seat_name(self.names, self.to_play),
-            trick=len(self.tricks),
-            next_trick=len(self.tricks) + 1,
-        )
-        return f"no {kind} now: {due}"
+            return ActionError("action_not_expected", "hand_over", kind=kind)
+        due = {
+            f"due_{lang}": text.format(
+                name=seat_name(self.names, self.to_play, lang),
+                trick=len(self.tricks),
+                next_trick=len(self.tricks) + 1,
+            )
+            for lang, text in DUE_TEXT[self.phase].items()
+        }
+        return ActionError("action_not_expected", "action_not_expected", kind=kind, **due)
 
     def _violation(self, rule: str, card: str | None, **params: Any) -> Violation:
         """A violation by ``to_play``, in the trick being played (or whose premium is due);
@@ -266,9 +325,11 @@ class State:
     def _check_first_bonus(self, action: dict[str, Any]) -> list[Violation]:
         code = action["first_bonus"]
         if code not in self.game_cards:
-            raise ActionError("unknown_card", f"{code} is not a card of this game", "first_bonus")
+            raise ActionError("unknown_card", "unknown_card", "first_bonus", card=code)
         if code in self.in_pile or any(code in cards for cards in self.bonus):
-            raise ActionError("card_laid_out_twice", f"{code} is already laid out", "first_bonus")
+            raise ActionError(
+                "card_laid_out_twice", "card_laid_out_twice", "first_bonus", card=code
+            )
         if self.hands is not None and code not in self.hands[self.chooser]:
             return [self._violation("first_bonus_not_in_hand", code, **self._whereabouts(code))]
         return []
@@ -310,10 +371,9 @@ class State:
         code = action["premium"]
         position = self._premium_position(code)
         if position is None:
+            trick = len(self.tricks)
             raise ActionError(
-                "premium_not_in_trick",
-                f"{code} was not played in trick {len(self.tricks)}",
-                "premium",
+                "premium_not_in_trick", "premium_not_in_trick", "premium", card=code, trick=trick
             )
         trick = self.tricks[-1]
         if self._seat_at(trick, position) == trick["winner"]:
@@ -322,7 +382,7 @@ class State:
 
     def _check_leader(self, action: dict[str, Any]) -> list[Violation]:
         if not 0 <= action["leader"] < self.players:
-            raise ActionError("no_such_seat", f"seats are 0 to {self.players - 1}", "leader")
+            raise ActionError("no_such_seat", "no_such_seat", "leader", last=self.players - 1)
         return []
 
     # --- acting ------------------------------------------------------------------------------
