@@ -184,8 +184,9 @@ class RateLimitMiddleware:
         checks = []
         if "key" in view_kwargs:
             key = view_kwargs["key"]
-            if not allowed("unknown-key", "UNKNOWN_KEY", ip) and not proofs.knows_link(
-                request, key
+            # The proof first: it costs no round trip to the counter store.
+            if not proofs.knows_link(request, key) and not allowed(
+                "unknown-key", "UNKNOWN_KEY", ip
             ):
                 return self.refusal(request, "unknown-key", rate("UNKNOWN_KEY"), (ip,))
             checks = [("table-link", True, "TABLE_LINK", (ip, key))]

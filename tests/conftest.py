@@ -2,6 +2,15 @@
 
 import pytest
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# The suite runs on 2 shared cores next to PostgreSQL: a property test's verdict must not
+# depend on how busy the machine is, only on the examples.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 
 def pytest_report_header(config):
