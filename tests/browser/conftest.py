@@ -12,6 +12,9 @@ import pytest
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 740}
+# Assertions wait this long too (Playwright's default is 5 s): pages that poll every 3 s get
+# at least three tries on a busy CI machine before a test calls them stale.
+WAIT_MS = 10_000
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run inside
 # one unless told that this test process knows what it is doing.
@@ -24,7 +27,9 @@ def browser():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; CI must install Debian's chromium")
         pytest.skip(f"{CHROMIUM} not installed (apt install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -41,7 +46,7 @@ def phone(browser, live_server):
         context = browser.new_context(
             viewport=PHONE, locale=locale, base_url=live_server.url, is_mobile=True, has_touch=True
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -58,7 +58,7 @@ def test_live_update_works_under_the_csp_without_violations(phone):
     expect(scorer.get_by_text("Runde 1 gespeichert.")).to_be_visible()
 
     # htmx (a static script, allowed by script-src 'self') polls and swaps the round in.
-    expect(viewer.locator("#round-1")).to_be_visible(timeout=6_000)
+    expect(viewer.locator("#round-1")).to_be_visible()
     assert polls, "the viewer's page never polled the live fragment"
     for page, problems in ((scorer, scorer_problems), (viewer, viewer_problems)):
         assert page.evaluate("window.__csp") == []

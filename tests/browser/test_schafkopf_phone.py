@@ -107,7 +107,7 @@ def test_a_viewer_phone_sees_the_game_appear(phone):
     tap(scorer, "contract", "Sie")
     tap(scorer, "declarer", "Cem")
     scorer.get_by_role("button", name="Spiel 1 speichern").click()
-    expect(viewer.locator("#round-1")).to_contain_text("+72", timeout=5_000)
+    expect(viewer.locator("#round-1")).to_contain_text("+72")
     expect(viewer.locator(".sk-balances")).to_contain_text("Cem +72 7,20 €")
 
 

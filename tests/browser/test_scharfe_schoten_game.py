@@ -111,7 +111,7 @@ def test_hidden_predictions_on_three_phones(phone):
         expect(page.get_by_text("Deine Ansage ist gespeichert.")).to_be_visible()
     # Cem's phone sees the count, not the colours; Anna's own phone sees hers only.
     cem = phones["Cem"]
-    expect(cem.locator("#ss-status")).to_contain_text("2 von 3 Ansagen abgegeben", timeout=5_000)
+    expect(cem.locator("#ss-status")).to_contain_text("2 von 3 Ansagen abgegeben")
     assert "Schwarz" not in cem.locator("#ss-status").inner_text()
     expect(anna.locator("#my-prediction")).to_contain_text("Deine Ansage ist abgegeben: ↑ Rot")
     assert anna.evaluate("document.documentElement.scrollWidth") <= 360
@@ -123,7 +123,7 @@ def test_hidden_predictions_on_three_phones(phone):
     expect(cem.get_by_text("Deine Ansage ist gespeichert.")).to_be_visible()
     # Ben's phone was left alone: the reveal arrives by polling.
     ben = phones["Ben"]
-    expect(ben.locator("#ss-status")).to_contain_text("Alle Ansagen sind da", timeout=6_000)
+    expect(ben.locator("#ss-status")).to_contain_text("Alle Ansagen sind da")
     expect(ben.get_by_role("row", name="Cem Grün Rot")).to_be_visible()
     expect(ben.locator("#my-prediction")).not_to_contain_text("Ansage ändern")
     anna.goto(sheet_url)

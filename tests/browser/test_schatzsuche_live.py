@@ -47,7 +47,7 @@ def test_round_entered_on_one_phone_appears_on_the_viewer_phone(phone):
     expect(scorer.get_by_role("heading", name=re.compile("Runde 2 von 10"))).to_be_visible()
 
     # No reload on the viewer: the live region polls and swaps in the new round.
-    expect(viewer.locator("#round-1")).to_be_visible(timeout=5_000)
+    expect(viewer.locator("#round-1")).to_be_visible()
     expect(viewer.locator("#round-1")).to_contain_text("1→1 · +1")
     expect(viewer.get_by_role("heading", name=re.compile("Runde 2 von 10"))).to_be_visible()
     assert viewer.evaluate("document.documentElement.scrollWidth") <= 360
