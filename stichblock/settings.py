@@ -98,7 +98,7 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 # SQLite needs WAL and IMMEDIATE transactions, or concurrent phones get "database is locked"
-# (see ../shared/notes/measured-here.md). PostgreSQL needs persistent connections.
+# (measured: docs/production.md). PostgreSQL needs persistent connections.
 DATA_DIR = Path(os.environ.get("STICHBLOCK_DATA_DIR", BASE_DIR / "data"))
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",

@@ -1,4 +1,4 @@
-"""Reading `record/1` and writing `verdict/1` (../shared/rules/records.md, docs/records.md).
+"""Reading `record/1` and writing `verdict/1` (docs/rules/records.md, docs/records.md).
 
 The common keys are checked here; each game module checks its own keys and judges the play.
 A game module provides (see scoring/rules/__init__.py for the list of games):

@@ -1,5 +1,5 @@
 """A short game of Stichwahl played to its end through the UI on a 360 px phone
-(../shared/rules/stichwahl.md, "Scoring and end")."""
+(docs/rules/stichwahl.md, "Scoring and end")."""
 
 import re
 

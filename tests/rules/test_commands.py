@@ -1,4 +1,4 @@
-"""``manage.py verify`` / ``manage.py simulate`` (../shared/rules/records.md, "Where records
+"""``manage.py verify`` / ``manage.py simulate`` (docs/rules/records.md, "Where records
 come from") and ``python -m scoring.bench``."""
 
 from __future__ import annotations

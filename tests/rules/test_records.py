@@ -1,4 +1,4 @@
-"""Reading `record/1` and writing `verdict/1`: ../shared/rules/records.md ("Record",
+"""Reading `record/1` and writing `verdict/1`: docs/rules/records.md ("Record",
 "Verdict"), with Schatzsuche records as the vehicle."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Schafkopf cards, trump orders, contract validity and announcements.
 
-Rules: ../shared/rules/schafkopf.md ("Material", "Contracts and their rank", "Trumps",
+Rules: docs/rules/schafkopf.md ("Material", "Contracts and their rank", "Trumps",
 "Rufspiel details", "Solo details", "Wenz details").
 """
 

@@ -1,4 +1,4 @@
-"""Schafkopf scorepad checks: ../shared/rules/schafkopf.md, "Checks the scorepad enforces"."""
+"""Schafkopf scorepad checks: docs/rules/schafkopf.md, "Checks the scorepad enforces"."""
 
 import pytest
 

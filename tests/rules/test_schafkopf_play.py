@@ -1,6 +1,6 @@
 """Schafkopf play: following, trick winners and the called-Sau duties, through the State.
 
-Rules: ../shared/rules/schafkopf.md ("Play", "Rufspiel details"). The helpers at the top
+Rules: docs/rules/schafkopf.md ("Play", "Rufspiel details"). The helpers at the top
 (``hands_with``, ``finish``, the two Rufspiel deals) are shared by the other Schafkopf tests.
 """
 

@@ -1,4 +1,4 @@
-"""Schafkopf records and verdicts: ../shared/rules/records.md and schafkopf.md ("Result",
+"""Schafkopf records and verdicts: docs/rules/records.md and schafkopf.md ("Result",
 "Stoß and Retour", Laufende, misplay), judged through ``records.verify``.
 """
 

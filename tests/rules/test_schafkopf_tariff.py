@@ -1,5 +1,5 @@
 """Schafkopf tariff: the preset table, the outcome thresholds, Ramsch, offender_pays and the
-settings checks. Rules: ../shared/rules/schafkopf.md ("Result", "Tariff", "Club profiles").
+settings checks. Rules: docs/rules/schafkopf.md ("Result", "Tariff", "Club profiles").
 """
 
 import pytest

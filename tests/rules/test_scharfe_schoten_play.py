@@ -1,5 +1,5 @@
 """Scharfe Schoten play: ranking, super trumps, following, trick winners and the spice
-cupboard (../shared/rules/scharfe-schoten.md, "A round"), through ``State``."""
+cupboard (docs/rules/scharfe-schoten.md, "A round"), through ``State``."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Properties of whole Scharfe Schoten rounds: every card ends in a collection, a legal play
 always exists, a round replays to the same verdict, simulated rounds verify as valid and the
-fast playout agrees with the State (../shared/rules/scharfe-schoten.md, records.md)."""
+fast playout agrees with the State (docs/rules/scharfe-schoten.md, records.md)."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""Scharfe Schoten records and verdicts: ../shared/rules/records.md ("scharfe_schoten" keys,
+"""Scharfe Schoten records and verdicts: docs/rules/records.md ("scharfe_schoten" keys,
 "Verdict") through ``records.verify``."""
 
 import copy

@@ -1,4 +1,4 @@
-"""Scharfe Schoten scoring and scorepad checks: ../shared/rules/scharfe-schoten.md,
+"""Scharfe Schoten scoring and scorepad checks: docs/rules/scharfe-schoten.md,
 "Scoring a player's round", "Game" and "Checks the scorepad enforces".
 
 The rulebook's scoring examples show the collections only as pictures, which the source

@@ -1,5 +1,5 @@
-"""The Schatzsuche playing engine: ../shared/rules/schatzsuche.md ("Play", "Rounds",
-"Bidding", "Scoring per round") and the schatzsuche keys of ../shared/rules/records.md."""
+"""The Schatzsuche playing engine: docs/rules/schatzsuche.md ("Play", "Rounds",
+"Bidding", "Scoring per round") and the schatzsuche keys of docs/rules/records.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Schatzsuche score formulas: ../shared/rules/schatzsuche.md, "Scoring per round" and "Rounds"."""
+"""Schatzsuche score formulas: docs/rules/schatzsuche.md, "Scoring per round" and "Rounds"."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """The Stichwahl deck as data: the shipped default, validation of a definition, and records
-naming their deck (../shared/rules/stichwahl.md, "Material and players")."""
+naming their deck (docs/rules/stichwahl.md, "Material and players")."""
 
 import copy
 import json

@@ -1,5 +1,5 @@
 """Stichwahl tricks played on the State: following, the 5s, the marker, bonus cards, premium
-cards and who leads next (../shared/rules/stichwahl.md, "A hand" and "A trick").
+cards and who leads next (docs/rules/stichwahl.md, "A hand" and "A trick").
 
 Cards are picked from the deck by what the test needs (a flip card, a card with 3 pearls),
 so the tests hold for any deck that follows the rules, not only the shipped default.

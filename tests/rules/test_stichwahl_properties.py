@@ -1,6 +1,6 @@
 """Properties of whole Stichwahl hands: a legal action always exists until the end, no card
 is lost or doubled, a hand replays to the same verdict, simulated hands verify as valid and
-the fast playout agrees with the State (../shared/rules/stichwahl.md, records.md)."""
+the fast playout agrees with the State (docs/rules/stichwahl.md, records.md)."""
 
 import pytest
 from hypothesis import given, settings

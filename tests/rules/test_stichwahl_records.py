@@ -1,6 +1,6 @@
 """Stichwahl records and verdicts: the record keys, errors naming the key, violations in
 English and German, incomplete records, records without hands
-(../shared/rules/stichwahl.md "Record format", ../shared/rules/records.md)."""
+(docs/rules/stichwahl.md "Record format", docs/rules/records.md)."""
 
 import copy
 

@@ -1,5 +1,5 @@
 """Stichwahl scoring, the end of the game and the scorepad's entry checks
-(../shared/rules/stichwahl.md, "Scoring and end", "Checks the scorepad enforces")."""
+(docs/rules/stichwahl.md, "Scoring and end", "Checks the scorepad enforces")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Applying a disputed Schafkopf game with a misplay, under ``misplay: offender_pays``.
 
-../shared/rules/schafkopf.md, "Misplay": "The verdict always gives the result as played, and
+docs/rules/schafkopf.md, "Misplay": "The verdict always gives the result as played, and
 the penalty result too when the profile says `offender_pays`"; tournaments.md: "a misplay
 ends the game and the offender pays alone". The apply form offers both; the misplay is the
 default, and the sheet's scores then equal the verdict's ``penalty_scores``.

@@ -1,5 +1,5 @@
 """Entering a Schafkopf game: every check names the field and the rule, in German and English,
-and nothing is saved or lost. Rules: ../shared/rules/schafkopf.md ("Checks the scorepad
+and nothing is saved or lost. Rules: docs/rules/schafkopf.md ("Checks the scorepad
 enforces", "Result", "Stoß and Retour", the Ramsch and passed-deal settings).
 """
 

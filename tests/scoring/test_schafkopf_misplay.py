@@ -1,6 +1,6 @@
 """A misplay (Fehlspiel) on the Schafkopf sheet, under ``misplay: offender_pays``.
 
-../shared/rules/schafkopf.md, "Misplay: … `offender_pays` scores a game with a violation as
+docs/rules/schafkopf.md, "Misplay: … `offender_pays` scores a game with a violation as
 lost by the offender's party at its plain value (Schneider/Schwarz only if already reached),
 the offender paying his partner's share too (partner 0)"; presets table: "misplay (see
 Result) | `as_played` | `as_played` | `offender_pays`"; tournaments.md: "a misplay ends the

@@ -1,7 +1,7 @@
 """A Schafkopf table: starting it (presets, custom profiles, money), 4 or 5 players with the
 dealer rotating, the Spielliste, statistics and rules pages, history and conflicts.
-Rules: ../shared/rules/schafkopf.md ("Deal and order", "Club profiles", presets) and
-../shared/rules/tournaments.md (tables of 5).
+Rules: docs/rules/schafkopf.md ("Deal and order", "Club profiles", presets) and
+docs/rules/tournaments.md (tables of 5).
 """
 
 from types import MappingProxyType

@@ -1,6 +1,6 @@
 """Schafkopf tariffs through the scorepad: the rules file's cells for each shipped preset.
 
-Rules: ../shared/rules/schafkopf.md ("Tariff", the presets table, "Result"). Seats: Anna 0,
+Rules: docs/rules/schafkopf.md ("Tariff", the presets table, "Result"). Seats: Anna 0,
 Ben 1, Cem 2, Dora 3; every amount is computed by the engine's ``settle`` on the table's
 frozen profile, the test only enters the game as a phone would.
 """

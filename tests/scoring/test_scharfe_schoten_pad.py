@@ -1,6 +1,6 @@
 """The Scharfe Schoten scorepad end to end through its views.
 
-Rules: ../shared/rules/scharfe-schoten.md.
+Rules: docs/rules/scharfe-schoten.md.
 """
 
 import re

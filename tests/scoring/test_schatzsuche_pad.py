@@ -1,4 +1,4 @@
-"""The Schatzsuche scorepad end to end through its views (../shared/rules/schatzsuche.md)."""
+"""The Schatzsuche scorepad end to end through its views (docs/rules/schatzsuche.md)."""
 
 import pytest
 from django.urls import reverse

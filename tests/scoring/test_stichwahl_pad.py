@@ -1,5 +1,5 @@
 """The Stichwahl scorepad through its views: points per hand, first leader, the end of the game
-and corrections that move it (../shared/rules/stichwahl.md)."""
+and corrections that move it (docs/rules/stichwahl.md)."""
 
 import pytest
 from django.urls import reverse

@@ -1,5 +1,5 @@
 """The Stichwahl scorepad's entry and table checks, each with its German and English message
-(../shared/rules/stichwahl.md, "Checks the scorepad enforces")."""
+(docs/rules/stichwahl.md, "Checks the scorepad enforces")."""
 
 import pytest
 from django.urls import reverse

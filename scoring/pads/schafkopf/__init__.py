@@ -1,4 +1,4 @@
-"""The Schafkopf scorepad (../shared/rules/schafkopf.md): an evening of games, 4 or 5 players.
+"""The Schafkopf scorepad (docs/rules/schafkopf.md): an evening of games, 4 or 5 players.
 
 Every amount comes from scoring.rules.schafkopf (``settle``, ``settle_ramsch``,
 ``penalty_settle``, ``outcome_from_augen``, ``check_entry``) on the table's frozen profile:

@@ -1,6 +1,6 @@
 """Misplays (Fehlspiel) on the sheet, for profiles with ``misplay: offender_pays``.
 
-../shared/rules/schafkopf.md, "Misplay": "`offender_pays` scores a game with a violation as
+docs/rules/schafkopf.md, "Misplay": "`offender_pays` scores a game with a violation as
 lost by the offender's party at its plain value (Schneider/Schwarz only if already reached),
 the offender paying his partner's share too (partner 0)". The amounts are the engine's
 ``penalty_settle``; this module only says when a misplay can be entered and, for a disputed

@@ -1,4 +1,4 @@
-"""The Schatzsuche scorepad (rules: ../shared/rules/schatzsuche.md)."""
+"""The Schatzsuche scorepad (rules: docs/rules/schatzsuche.md)."""
 
 from .cards import RANK_CHOICES, SUIT_CHOICES, SUIT_NAMES, card_name
 from .pad import SchatzsuchePad

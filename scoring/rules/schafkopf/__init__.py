@@ -1,4 +1,4 @@
-"""Schafkopf (../shared/rules/schafkopf.md): the engine module and the scorepad's formulas.
+"""Schafkopf (docs/rules/schafkopf.md): the engine module and the scorepad's formulas.
 
 Module contract (scoring/rules/records.py): ``NAME``, ``PLAYER_COUNTS``, ``DEFAULT_PROFILE``,
 ``PROFILES``, ``check_setting``, ``RECORD_KEYS``, ``RECORD_OPTIONAL_KEYS``, ``State``,

@@ -1,4 +1,4 @@
-"""Schafkopf cards, Augen and the trump order of each contract (../shared/rules/schafkopf.md).
+"""Schafkopf cards, Augen and the trump order of each contract (docs/rules/schafkopf.md).
 
 Card codes are suit + rank: ``EO`` (Eichel-Ober), ``GU``, ``HA``, ``S10``, ``E7``. Every card
 also has an index 0..31 (``INDEX``) and a bit (``BIT``) for the bitmask hands of the fast bots.

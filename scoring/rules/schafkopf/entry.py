@@ -1,4 +1,4 @@
-"""Checks of a game entered at the table (../shared/rules/schafkopf.md, "Checks the scorepad
+"""Checks of a game entered at the table (docs/rules/schafkopf.md, "Checks the scorepad
 enforces"). They return (field, rule) pairs; the scorepad turns the rule names into messages
 (docs/schafkopf.md lists them) and saves nothing until the list is empty.
 """

@@ -1,6 +1,6 @@
 """Schafkopf `record/1` files: verifying them, and writing them from bot-played deals.
 
-The record keys are listed in ../shared/rules/records.md ("schafkopf") and docs/schafkopf.md.
+The record keys are listed in docs/rules/records.md ("schafkopf") and docs/schafkopf.md.
 """
 
 from __future__ import annotations

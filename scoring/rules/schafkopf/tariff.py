@@ -1,4 +1,4 @@
-"""Schafkopf rule profiles and the pure score formulas (../shared/rules/schafkopf.md, "Tariff").
+"""Schafkopf rule profiles and the pure score formulas (docs/rules/schafkopf.md, "Tariff").
 
 The scorepad settles a game entered at the table with ``settle`` / ``settle_ramsch`` on the
 frozen profile dict of its session; the engine's ``State.result()`` and the bots call the same

@@ -1,4 +1,4 @@
-"""Scharfe Schoten (3–4 players, 48 spice cards): ../shared/rules/scharfe-schoten.md.
+"""Scharfe Schoten (3–4 players, 48 spice cards): docs/rules/scharfe-schoten.md.
 
 - ``cards``: card codes, colour ranking, super trumps, trick winner;
 - ``scores``: profiles, the score formulas and the scorepad's entry checks (one code for

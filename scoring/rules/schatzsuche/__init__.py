@@ -1,4 +1,4 @@
-"""Schatzsuche (a Wizard variant for 3): ../shared/rules/schatzsuche.md.
+"""Schatzsuche (a Wizard variant for 3): docs/rules/schatzsuche.md.
 
 - ``scores``: profiles, settings and the score formulas the scorepad uses,
 - ``cards``: card codes and numbers, bit-mask tables, input parsing, the deal,

@@ -1,4 +1,4 @@
-"""Stichwahl (2–4 players, 36 whale cards): ../shared/rules/stichwahl.md.
+"""Stichwahl (2–4 players, 36 whale cards): docs/rules/stichwahl.md.
 
 - ``deck``: the deck as data (JSON definitions, validated; the default is unverified);
 - ``tricks``: who wins a trick, what a premium card brings;
