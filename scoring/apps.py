@@ -7,6 +7,10 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scorepad")
 
     def ready(self):
+        from .access import register_link_key
         from .disputes.panels import register_panels
+        from .models import Access, Dispute
 
         register_panels()
+        register_link_key(Access, "key")
+        register_link_key(Dispute, "share_key")

@@ -1,7 +1,7 @@
 """The cheap answer to the most frequent request: a phone polling a table that has not changed.
 
 Every phone polls its table's live fragment every 3 s and nearly always has the current copy.
-A matching ETag (signed, see ``views.live_etag``) proves the phone fetched this fragment through
+A matching ETag (signed, see ``live.live_etag``) proves the phone fetched this fragment through
 the whole stack before, holds a valid link and has the current state, so the 304 needs one
 indexed query, not sessions, CSRF, rate-limit counters or templates. Anything else (no
 ETag, a changed table, an unknown key) goes through the whole stack as usual — including the
@@ -11,7 +11,7 @@ rate limits, so guessing keys is still counted.
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
-from .views import live_etag, live_state, not_modified
+from .live import live_etag, live_state, not_modified
 
 
 class LivePollMiddleware:
@@ -30,6 +30,8 @@ class LivePollMiddleware:
                 # The language as LocaleMiddleware (not run yet) would choose it.
                 key = match.kwargs["key"]
                 state = live_state(request, key, get_language_from_request(request))
-                if state is not None and etag == live_etag(key, state):
-                    return not_modified(etag)
+                if state is not None:
+                    response = not_modified(request, live_etag(key, state))
+                    if response is not None:
+                        return response
         return self.get_response(request)

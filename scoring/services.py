@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from .models import Access, Revision, Round, Seat, Table, TableEvent
 
@@ -22,6 +23,11 @@ class Conflict(Exception):
 
 class Locked(Exception):
     """The table is locked (its result was confirmed); unlock it before changing rounds."""
+
+
+LOCKED_MESSAGE = gettext_lazy(
+    "This table's result is confirmed and locked; ask the organizer to unlock it."
+)
 
 
 @dataclass(frozen=True)

@@ -6,43 +6,28 @@ import uuid
 
 import segno
 from django.contrib import messages
-from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.crypto import salted_hmac
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import game_limit
+from . import live
+from .access import Scope, author_of, link_scope, table_link
 from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
-from .services import Author, Conflict, Locked, create_table, current_revisions, save_round
+from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round
 from .spreadsheets import csv_response
+from .tables import round_history, summarize
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
-
-
-LOCKED_MESSAGE = gettext_lazy(
-    "This table's result is confirmed and locked; ask the organizer to unlock it."
-)
-
-
-def get_access(key: str) -> Access:
-    return get_object_or_404(Access.objects.select_related("table"), key=key)
-
-
-def require_scorer(access: Access) -> None:
-    if not access.can_score:
-        raise PermissionDenied(_("This link is read-only: it cannot enter or correct results."))
 
 
 def remember_table(request, access: Access) -> None:
@@ -51,17 +36,6 @@ def remember_table(request, access: Access) -> None:
         return  # already first: no session write (a database commit) on every page view
     keys = [k for k in keys if k != access.key]
     request.session[MY_TABLES] = [access.key, *keys][:MY_TABLES_KEEP]
-
-
-def author_of(request) -> Author:
-    device = request.session.setdefault("device", uuid.uuid4().hex[:8])
-    return Author(name=request.session.get("author", ""), device=device)
-
-
-def organizer_author(request) -> Author:
-    """A logged-in organizer as the author of what he does on a table (locks, disputes)."""
-    name = _("%(user)s (organizer)") % {"user": request.user.get_username()}
-    return Author(name=name[:60], device=author_of(request).device)
 
 
 @require_GET
@@ -107,24 +81,6 @@ def nouns(pad, number: int) -> dict:
     return {"noun": noun, "Noun": capfirst(noun), "n": number}
 
 
-def summarize(table, revisions=None):
-    """The pad's summary, cut off at ``options["games_required"]`` when the table has one
-    (a tournament round plays a fixed number of games; scoring.game_limit says which games
-    count). ``revisions``: the table's current revisions when the caller fetched them
-    already (e.g. for many tables in one query)."""
-    pad = get_pad(table.game)
-    revisions = current_revisions(table) if revisions is None else revisions
-    summary = pad.summarize(table, game_limit.within_limit(table.options, revisions))
-    if game_limit.limit_reached(table.options, summary):
-        summary.next_round = None
-        summary.finished = True
-        summary.info = {}
-        if not summary.winners:
-            top = max(summary.totals)
-            summary.winners = [seat for seat, total in enumerate(summary.totals) if total == top]
-    return summary
-
-
 def entry_initial(request, row) -> dict:
     return {
         "base": row.revision.number if row else 0,
@@ -165,46 +121,12 @@ def table_context(request, access: Access, **extra) -> dict:
 
 
 @require_GET
-def table_page(request, key: str):
-    access = get_access(key)
+@table_link
+def table_page(request, scope: Scope):
+    access = scope.access
     if access.can_score:
         remember_table(request, access)
     return render(request, "scoring/table.html", table_context(request, access))
-
-
-LIVE_CACHE_SECONDS = 600
-
-
-def small_number(value: str) -> str:
-    """A query value that must be a small number (it becomes part of cache keys), else ""."""
-    return value if value.isdigit() and len(value) <= 6 else ""
-
-
-def live_state(request, key: str, language: str) -> str | None:
-    """What a phone's copy of the live fragment depends on, None for no such link: the
-    table's version, the link's role, the language and the phone's open form."""
-    found = Access.objects.poll_state(key)
-    if found is None:
-        return None
-    role, version = found
-    form_round = small_number(request.GET.get("round", ""))
-    form_base = small_number(request.GET.get("base", ""))
-    return f"{version}-{role}-{language}-{form_round}-{form_base}"
-
-
-def live_etag(key: str, state: str) -> str:
-    """The ETag of a live fragment, signed: nobody can forge a matching one for a guessed key,
-    so the early 304 (scoring.middleware) tells nothing to someone guessing links."""
-    return (
-        '"' + salted_hmac("live-etag", f"{key}:{state}", algorithm="sha256").hexdigest()[:24] + '"'
-    )
-
-
-def not_modified(etag: str) -> HttpResponseNotModified:
-    response = HttpResponseNotModified()
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    return response
 
 
 @require_GET
@@ -212,30 +134,23 @@ def table_live(request, key: str):
     """The part of the table page that other phones update; 304 when nothing changed.
 
     Most 304s are answered earlier by scoring.middleware.LivePollMiddleware."""
-    state = live_state(request, key, get_language())
+    state = live.live_state(request, key, get_language())
     if state is None:
         raise Http404
-    etag = live_etag(key, state)
-    if request.headers.get("If-None-Match") == etag:
-        return not_modified(etag)
     # Every phone on the same link with the same open form gets the same bytes, and a table's
     # version changes with every save: a cached fragment is never out of date.
     cache_key = f"live:{key}:{state}:{int(bool(request.htmx))}"
-    html = cache.get(cache_key)
-    if html is None:
-        # A save landing in between only makes this copy newer than its key: harmless, the
-        # next poll sees the new version and fetches again.
-        html = render_live(request, get_access(key))
-        cache.set(cache_key, html, LIVE_CACHE_SECONDS)
-    response = HttpResponse(html)
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    return response
+    return live.conditional(
+        request,
+        live.live_etag(key, state),
+        lambda: HttpResponse(
+            live.cached_fragment(cache_key, lambda: render_live(request, link_scope(key).access))
+        ),
+    )
 
 
 def render_live(request, access: Access) -> str:
-    form_round = small_number(request.GET.get("round", ""))
-    form_base = small_number(request.GET.get("base", ""))
+    form_round, form_base = live.open_form(request)
     context = table_context(request, access, form=None, panels=())
     # Poll on with the phone's own open form (not the next round): the URL, and with it the
     # ETag the browser revalidates, stays the same until the phone reloads, and the warning
@@ -248,16 +163,16 @@ def render_live(request, access: Access) -> str:
 
 def is_stale(summary, form_round: str, form_base: str) -> bool:
     """True when the round a phone has open was saved elsewhere since it loaded the form."""
-    if not form_round.isdigit() or not form_base.isdigit():
+    if not form_round.isdecimal() or not form_base.isdecimal():
         return False
     row = summary.row(int(form_round))
     return (row.revision.number if row else 0) != int(form_base)
 
 
 @require_POST
-def round_save(request, key: str, number: int):
-    access = get_access(key)
-    require_scorer(access)
+@table_link(edit=True)
+def round_save(request, scope: Scope, number: int):
+    access, key = scope.access, scope.access.key
     table = access.table
     if table.is_locked:
         messages.error(request, LOCKED_MESSAGE)
@@ -345,27 +260,14 @@ def render_entry(request, access, number, on_round_page, status, **extra):
 
 def round_context(request, access: Access, number: int, **extra) -> dict:
     table = access.table
-    pad = get_pad(table.game)
-    summary = summarize(table)
-    revisions = list(
-        Revision.objects.filter(round__table=table, round__number=number).order_by("-number")
-    )
-    if not revisions:
+    history = round_history(table, number)
+    if not history:
         raise Http404
-    history = []
-    for revision, older in zip(revisions, [*revisions[1:], None], strict=True):
-        pairs = pad.describe(table, revision.data)
-        before = dict(pad.describe(table, older.data)) if older else {}
-        changes = [
-            (label, before.get(label), value)
-            for label, value in pairs
-            if before.get(label) != value
-        ]
-        history.append({"revision": revision, "changes": changes if older else [], "pairs": pairs})
+    summary = summarize(table)
     context = {
         "access": access,
         "table": table,
-        "pad": pad,
+        "pad": get_pad(table.game),
         "summary": summary,
         "number": number,
         "history": history,
@@ -373,27 +275,30 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
         **extra,
     }
     if access.can_score and "form" not in extra and not table.is_locked:
-        current = revisions[0]
-        context["form"] = pad.entry_form(
+        context["form"] = get_pad(table.game).entry_form(
             table,
             summary,
             number,
-            revision=current,
+            revision=history[0]["revision"],
             initial=entry_initial(request, summary.row(number)),
         )
     return context
 
 
 @require_GET
-def round_page(request, key: str, number: int):
-    access = get_access(key)
-    return render(request, "scoring/round.html", round_context(request, access, number))
+@table_link
+def round_page(request, scope: Scope, number: int):
+    return render(request, "scoring/round.html", round_context(request, scope.access, number))
 
 
 @require_http_methods(["GET", "POST"])
-def pad_page(request, key: str, page: str):
-    """A game's own extra page (e.g. the Schafkopf Spielliste), listed in ``Pad.pages``."""
-    access = get_access(key)
+@table_link
+def pad_page(request, scope: Scope, page: str):
+    """A game's own extra page (e.g. the Schafkopf Spielliste), listed in ``Pad.pages``.
+    Every link may read it; only a scorer link may post to it."""
+    access = scope.access
+    if request.method == "POST":
+        scope.require_edit()
     view = get_pad(access.table.game).pages().get(page)
     if view is None:
         raise Http404
@@ -401,9 +306,10 @@ def pad_page(request, key: str, page: str):
 
 
 @require_GET
-def audit(request, key: str):
+@table_link
+def audit(request, scope: Scope):
     """Every change to this table in time order; ``?format=csv`` downloads it."""
-    access = get_access(key)
+    access = scope.access
     table = access.table
     entries = audit_trail(table)
     if request.GET.get("format") == "csv":
@@ -415,8 +321,9 @@ def audit(request, key: str):
 
 
 @require_GET
-def share(request, key: str):
-    access = get_access(key)
+@table_link
+def share(request, scope: Scope):
+    access = scope.access
     links = access.table.accesses.all() if access.can_score else [access]
     shown = [
         {"access": link, "url": request.build_absolute_uri(reverse("table", args=[link.key]))}
@@ -429,9 +336,10 @@ def share(request, key: str):
 
 
 @require_GET
-def qr_code(request, key: str):
+@table_link
+def qr_code(request, scope: Scope):
     """The QR code of a link, as SVG: whoever has the link may see its code."""
-    access = get_access(key)
+    access = scope.access
     url = request.build_absolute_uri(reverse("table", args=[access.key]))
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111")
     response = HttpResponse(svg, content_type="image/svg+xml")

@@ -12,7 +12,7 @@ class StichblockConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from .middleware import check_shared_cache, count_failed_login, note_login
+        from .ratelimit import check_shared_cache, count_failed_login, note_login
 
         checks.register(check_shared_cache, checks.Tags.caches, deploy=True)
         user_login_failed.connect(count_failed_login, dispatch_uid="stichblock-login-failed")

@@ -1,5 +1,5 @@
 """Signed cookies by which a browser shows what it had before a rate limit struck, so that
-limits aimed at guessers do not lock out the people they protect (stichblock/middleware.py):
+limits aimed at guessers do not lock out the people they protect (stichblock/ratelimit.py):
 
 - known links: a short tag (an HMAC with the secret key) of every link this browser opened
   successfully. While a client address is refused for guessing links, a request whose link is

@@ -15,11 +15,24 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+
 def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes/no setting. A value that is clearly neither stops the start: "DJANGO_PRODUCTION=ja"
+    silently meaning "not production" would sign sessions with the development key."""
+    value = os.environ.get(name, "").strip().lower()
+    if value == "":
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is neither true ({', '.join(TRUE_WORDS)}) "
+        f"nor false ({', '.join(FALSE_WORDS)})."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -34,6 +47,13 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_PRODUCTION=1.")
+    if not DEBUG:
+        # Sessions and the links' proofs are signed with this key: a published one is only
+        # good for development on one's own machine.
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set unless DJANGO_DEBUG=1 (local development), e.g. "
+            "DJANGO_SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
     SECRET_KEY = "insecure-local-development-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
@@ -55,7 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: the proxy's and orchestrator's health probe needs no host check, session or redirect.
-    "stichblock.middleware.HealthCheckMiddleware",
+    "stichblock.health.HealthCheckMiddleware",
     # Second: a poll whose ETag still matches is answered at once (scoring/middleware.py).
     "scoring.middleware.LivePollMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -64,7 +84,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # After the locale (its 429 page speaks the user's language), before CSRF (refused
     # login floods count too).
-    "stichblock.middleware.RateLimitMiddleware",
+    "stichblock.ratelimit.RateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -72,7 +92,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "stichblock.middleware.DatabaseUnavailableMiddleware",
+    "stichblock.errors.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "stichblock.urls"
@@ -128,6 +148,14 @@ if DATABASE_URL:
                 "timeout": 5,
             }
 else:
+    try:
+        # SQLite creates its file, not the folder: without it even `check` fails to connect.
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"The local database folder {DATA_DIR} cannot be created ({error.strerror}): set "
+            "STICHBLOCK_DATA_DIR to a writable folder, or DATABASE_URL."
+        ) from None
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",

@@ -9,7 +9,7 @@ urlpatterns = [
 ]
 
 # While the database is away this answers 503 ("try again in a moment"), else a friendly 500.
-handler500 = "stichblock.middleware.server_error"
+handler500 = "stichblock.errors.server_error"
 # German-first pages in the style of the others; the 403 page shows the view's reason.
 handler400 = "stichblock.errors.bad_request"
 handler403 = "stichblock.errors.permission_denied"

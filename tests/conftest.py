@@ -22,6 +22,6 @@ def pytest_report_header(config):
 def fresh_rate_limits():
     """Every test starts with empty rate-limit counters (the test client always comes from
     127.0.0.1, so counts would carry over from test to test)."""
-    from stichblock.middleware import reset_rate_limits
+    from stichblock.ratelimit import reset_rate_limits
 
     reset_rate_limits()

@@ -7,14 +7,17 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from scoring.access import register_link_key
         from scoring.disputes.panels import game_link
         from scoring.hooks import register_table_authority, register_table_panel
 
         from .authority import organizes
         from .hooks import register_game_link
-        from .views.confirmation import confirmation_panel
+        from .models import Tournament
+        from .panels import confirmation_panel
 
         register_table_panel(confirmation_panel)
         # Organizers decide disputes on their tournament's tables (issue: disputes).
         register_table_authority(organizes)
         register_game_link(game_link)
+        register_link_key(Tournament, "public_key")

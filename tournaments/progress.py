@@ -12,7 +12,7 @@ from scoring import game_limit
 from scoring.models import Dispute, Revision, Table, TableEvent
 from scoring.pads import get_pad
 from scoring.pads.base import Summary
-from scoring.views import summarize
+from scoring.tables import summarize
 
 from .formats import get_format
 from .models import DrawnSeat, Tournament, TournamentRound, TournamentTable

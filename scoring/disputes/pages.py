@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from ..pads import get_pad
 from ..pads.base import engine_language
 from ..rules.core import Verdict
-from ..views import summarize
+from ..tables import summarize
 from .drafts import Walk, verdict_of, walk
 from .games import get_adapter
 from .games.base import GameAdapter, SetupIncomplete

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from ..models import Dispute, Revision, Table, TableEvent
 from ..pads import get_pad
 from ..services import Author, save_round
-from ..views import summarize
+from ..tables import summarize
 from .drafts import verdict_of
 from .games import get_adapter
 

@@ -4,8 +4,8 @@ read-only link of one dispute is ``d/<key>/``."""
 
 from django.urls import path
 
+from ..access import ORGANIZER_SUFFIX
 from . import views
-from .scopes import ORGANIZER_SUFFIX
 
 PAGES = [
     ("rounds/<int:number>/disputes/", views.round_disputes, "dispute_round"),

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ..access import READ_ONLY_DISPUTES, Scope, author_of, dispute_link_scope, table_link
 from ..models import Dispute
 from ..pads import get_pad
 from ..pads.base import engine_language
 from ..rules import records
-from ..services import Conflict, Locked
-from ..views import LOCKED_MESSAGE, author_of, summarize
+from ..services import LOCKED_MESSAGE, Conflict, Locked
+from ..tables import summarize
 from . import drafts, pages, services
 from .forms import (
     ActionForm,
@@ -30,7 +31,6 @@ from .forms import (
     TypedHandsForm,
 )
 from .games import get_adapter
-from .scopes import Scope, dispute_of, scoped, shared_scope
 
 
 def stale_message() -> str:
@@ -101,14 +101,14 @@ def base_context(request, scope: Scope, dispute: Dispute | None = None, **extra)
 
 # --- a round's disputes --------------------------------------------------------------------------
 @require_http_methods(["GET", "POST"])
-@scoped
+@table_link(organizers=True)
 def round_disputes(request, scope: Scope, number: int):
     """The disputes of one round, and (for a scorer or organizer) opening a new one."""
     table = scope.table
     row = summarize(table).row(number)
     form = OpenForm(request.POST or None, initial={"author": author_of(request).name})
     if request.method == "POST":
-        scope.require_edit()
+        scope.require_edit(READ_ONLY_DISPUTES)
         if row is not None and form.is_valid():
             remember_author(request, form.cleaned_data["author"])
             draft = drafts.new_draft(table, row)
@@ -148,9 +148,9 @@ def dispute_context(request, scope: Scope, dispute: Dispute, **extra) -> dict:
 
 
 @require_GET
-@scoped
+@table_link(organizers=True)
 def dispute_page(request, scope: Scope, dispute_id: int):
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     return render(
         request, "scoring/disputes/dispute.html", dispute_context(request, scope, dispute)
     )
@@ -168,11 +168,11 @@ def answer_change(request, scope, dispute, notice: list[str] | None, status: int
 
 
 @require_POST
-@scoped
+@table_link(organizers=True)
 def act(request, scope: Scope, dispute_id: int):
     """One tap on the board (a card, a colour, a bonus use …) or undo."""
-    scope.require_edit()
-    dispute = dispute_of(scope, dispute_id)
+    scope.require_edit(READ_ONLY_DISPUTES)
+    dispute = scope.get_dispute(dispute_id)
     adapter = get_adapter(scope.table.game)
     if dispute.is_applied:
         return answer_change(request, scope, dispute, [applied_message(dispute)], 409)
@@ -218,15 +218,15 @@ def posted_version(request) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-@scoped
+@table_link(organizers=True)
 def setup(request, scope: Scope, dispute_id: int):
     """The deal's facts: contract, bids, trump, predictions … (prefilled from the sheet)."""
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     adapter = get_adapter(scope.table.game)
     form = adapter.setup_form(dispute.draft, request.POST or None)
     status = 200
     if request.method == "POST":
-        scope.require_edit()
+        scope.require_edit(READ_ONLY_DISPUTES)
         if form.is_valid():
             draft = drafts.changed(
                 dispute.draft, setup=adapter.setup_from_form(dispute.draft, form)
@@ -302,10 +302,10 @@ def next_open_seat(adapter, draft: dict, seat: int) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-@scoped
+@table_link(organizers=True)
 def hands(request, scope: Scope, dispute_id: int):
     """The dealt hands: tap cards into each player's hand, or type them."""
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     adapter = get_adapter(scope.table.game)
     seat = chosen_seat(request, dispute)
     names = dispute.draft["players"]
@@ -316,7 +316,7 @@ def hands(request, scope: Scope, dispute_id: int):
     typed = TypedHandsForm(initial=typed_initial, names=names)
     status, notice = 200, []
     if request.method == "POST":
-        scope.require_edit()
+        scope.require_edit(READ_ONLY_DISPUTES)
         if request.POST.get("form") == "typed":
             typed = TypedHandsForm(request.POST, names=names)
             if typed.is_valid():
@@ -371,10 +371,10 @@ def tap_hand(request, dispute: Dispute, adapter, seat: int) -> tuple[list[str], 
 
 
 @require_http_methods(["GET", "POST"])
-@scoped
+@table_link(organizers=True)
 def paste(request, scope: Scope, dispute_id: int):
     """Take over a pasted or uploaded `record/1` of this round."""
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     adapter = get_adapter(scope.table.game)
     current = ""
     if not adapter.missing_setup(dispute.draft):
@@ -386,7 +386,7 @@ def paste(request, scope: Scope, dispute_id: int):
     )
     status = 200
     if request.method == "POST":
-        scope.require_edit()
+        scope.require_edit(READ_ONLY_DISPUTES)
         if form.is_valid():
             try:
                 draft = drafts.draft_from_text(adapter, dispute.draft, form.cleaned_data["text"])
@@ -448,15 +448,15 @@ def verdict_response(request, dispute: Dispute) -> HttpResponse:
 
 
 @require_GET
-@scoped
+@table_link(organizers=True)
 def record_json(request, scope: Scope, dispute_id: int):
-    return record_response(dispute_of(scope, dispute_id))
+    return record_response(scope.get_dispute(dispute_id))
 
 
 @require_GET
-@scoped
+@table_link(organizers=True)
 def verdict_json(request, scope: Scope, dispute_id: int):
-    return verdict_response(request, dispute_of(scope, dispute_id))
+    return verdict_response(request, scope.get_dispute(dispute_id))
 
 
 # --- replay --------------------------------------------------------------------------------------
@@ -475,20 +475,20 @@ def replay_context(request, scope: Scope, dispute: Dispute) -> dict:
 
 
 @require_GET
-@scoped
+@table_link(organizers=True)
 def replay(request, scope: Scope, dispute_id: int):
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     context = replay_context(request, scope, dispute)
     return render(request, "scoring/disputes/replay.html", context)
 
 
 # --- deciding: the entry stands ------------------------------------------------------------------
 @require_POST
-@scoped
+@table_link(organizers=True)
 def keep(request, scope: Scope, dispute_id: int):
     """Decide the dispute without applying its verdict: the sheet's entry stands."""
     scope.require_apply()
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     form = KeepForm(request.POST)
     if not form.is_valid():
         if "version" in form.errors:
@@ -514,11 +514,11 @@ def keep(request, scope: Scope, dispute_id: int):
 
 # --- applying the verdict ------------------------------------------------------------------------
 @require_POST
-@scoped
+@table_link(organizers=True)
 def apply(request, scope: Scope, dispute_id: int):
     """Store the verdict's result as a new revision of the round (a correction)."""
     scope.require_apply()
-    dispute = dispute_of(scope, dispute_id)
+    dispute = scope.get_dispute(dispute_id)
     back = redirect(scope.url("dispute", dispute.pk) + "#apply")
     form = ApplyForm(request.POST)
     if not form.is_valid():
@@ -581,16 +581,16 @@ def apply(request, scope: Scope, dispute_id: int):
 # --- the read-only link --------------------------------------------------------------------------
 @require_GET
 def shared(request, key: str):
-    scope = shared_scope(key)
+    scope = dispute_link_scope(key)
     context = replay_context(request, scope, scope.dispute)
     return render(request, "scoring/disputes/replay.html", context)
 
 
 @require_GET
 def shared_record(request, key: str):
-    return record_response(shared_scope(key).dispute)
+    return record_response(dispute_link_scope(key).dispute)
 
 
 @require_GET
 def shared_verdict(request, key: str):
-    return verdict_response(request, shared_scope(key).dispute)
+    return verdict_response(request, dispute_link_scope(key).dispute)

@@ -9,7 +9,9 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .. import game_limit
 from ..models import Revision, Table
+from ..services import current_revisions
 
 
 @dataclass
@@ -155,6 +157,24 @@ class Pad:
 
     def summarize(self, table: Table, revisions: list[Revision]) -> Summary:
         raise NotImplementedError
+
+    def table_summary(self, table: Table, revisions: list[Revision] | None = None) -> Summary:
+        """The sheet of ``table``, cut off at ``options["games_required"]`` when the table has
+        one (a tournament round plays a fixed number of games; scoring.game_limit says which
+        games count). ``revisions``: the table's current revisions when the caller fetched
+        them already (e.g. for many tables in one query)."""
+        revisions = current_revisions(table) if revisions is None else revisions
+        summary = self.summarize(table, game_limit.within_limit(table.options, revisions))
+        if game_limit.limit_reached(table.options, summary):
+            summary.next_round = None
+            summary.finished = True
+            summary.info = {}
+            if not summary.winners:
+                top = max(summary.totals)
+                summary.winners = [
+                    seat for seat, total in enumerate(summary.totals) if total == top
+                ]
+        return summary
 
     def entry_form(self, table: Table, summary: Summary, number: int, **kwargs) -> EntryForm:
         raise NotImplementedError

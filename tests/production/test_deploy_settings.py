@@ -133,3 +133,47 @@ def test_organizer_sign_up_is_off_in_production_unless_switched_on(tmp_path):
     assert run(["-c", SIGNUP], local).stdout.strip() == "True"
     local["DJANGO_ORGANIZER_SIGNUP"] = "0"
     assert run(["-c", SIGNUP], local).stdout.strip() == "False"
+
+
+def test_a_yes_no_setting_that_is_neither_stops_the_start(tmp_path):
+    """``DJANGO_PRODUCTION=ja`` must not quietly mean "not production"."""
+    result = run(["manage.py", "check"], production_env(tmp_path, DJANGO_PRODUCTION="ja"))
+    assert result.returncode != 0
+    assert "DJANGO_PRODUCTION='ja' is neither true" in result.stderr
+    assert (
+        run(["manage.py", "check"], production_env(tmp_path, DJANGO_PRODUCTION="on")).returncode
+        == 0
+    )
+
+
+def test_without_debug_the_development_key_is_refused(tmp_path):
+    env = production_env(tmp_path)
+    del env["DJANGO_PRODUCTION"], env["DJANGO_SECRET_KEY"]
+    refused = run(["-c", "import django; django.setup()"], env)
+    assert refused.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set unless DJANGO_DEBUG=1" in refused.stderr
+    assert (
+        run(["-c", "import django; django.setup()"], {**env, "DJANGO_DEBUG": "1"}).returncode == 0
+    )
+
+
+def test_check_deploy_on_a_fresh_checkout_without_a_data_folder(tmp_path):
+    """manage.py with nothing configured runs in development mode; the missing data folder
+    is made, and check --deploy names what production needs instead of crashing."""
+    env = production_env(tmp_path, STICHBLOCK_DATA_DIR=str(tmp_path / "data"))
+    for name in ("DJANGO_PRODUCTION", "DJANGO_SECRET_KEY", "REDIS_URL"):
+        del env[name]
+    result = run(["manage.py", "check", "--deploy"], env)
+    assert "unable to open database file" not in result.stderr
+    assert "security.W018" in result.stdout + result.stderr  # DEBUG is on
+    assert (tmp_path / "data").is_dir()
+
+
+def test_an_unwritable_data_folder_is_named(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    env = production_env(tmp_path, STICHBLOCK_DATA_DIR=str(blocker / "data"), DJANGO_DEBUG="1")
+    del env["DJANGO_PRODUCTION"]
+    result = run(["manage.py", "check"], env)
+    assert result.returncode != 0
+    assert f"The local database folder {blocker / 'data'} cannot be created" in result.stderr

@@ -1,6 +1,6 @@
 """Rate limits on table links (key guessing, floods on one link) and on login, with 429 pages
 in the user's language. Counters live in Redis in production (memory in tests); see
-stichblock/middleware.py."""
+stichblock/ratelimit.py."""
 
 import uuid
 
@@ -221,7 +221,7 @@ def redis_is_up() -> bool:
 @pytest.mark.skipif(not redis_is_up(), reason="no Redis on 127.0.0.1:6379")
 def test_counters_are_shared_through_redis(client):
     """Two app servers share one Redis: the count goes on where the other left off."""
-    from stichblock.middleware import _limiter
+    from stichblock.ratelimit import _limiter
 
     shared = {
         "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379/0",

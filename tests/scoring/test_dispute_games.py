@@ -12,7 +12,7 @@ from scoring.disputes import drafts
 from scoring.disputes.games import get_adapter
 from scoring.models import Revision
 from scoring.rules import records
-from scoring.views import summarize
+from scoring.tables import summarize
 
 from .dispute_helpers import (
     actions_of,

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from scoring.pads import get_pad
 from scoring.rules.schafkopf import PROFILES as SCHAFKOPF_PROFILES
 from scoring.services import Author, save_round
-from scoring.views import summarize
+from scoring.tables import summarize
 from tournaments import services
 from tournaments.models import Tournament
 

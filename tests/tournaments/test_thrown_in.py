@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.views import summarize
+from scoring.tables import summarize
 from tests.scoring.helpers import text
 from tournaments.models import Tournament
 from tournaments.standings import compute

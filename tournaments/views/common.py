@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404
 
-from scoring.views import organizer_author
+from scoring.access import organizer_author
 
 from ..models import Tournament, TournamentRound
 

@@ -1,4 +1,4 @@
-"""Confirming a table's result at the table, shown as a panel on the scorepad page.
+"""Confirming a table's result at the table (the form is the panel in tournaments/panels.py).
 
 The rule: after the round's last game, a second player at the table confirms the result on
 his own phone. The app knows he is a second player because he picks his seat name, which
@@ -12,58 +12,23 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import game_limit
-from scoring.views import author_of, get_access, require_scorer, summarize
+from scoring.access import Scope, author_of, table_link
+from scoring.tables import summarize
 
 from ..forms import ConfirmForm
-from ..models import TournamentTable
-from ..progress import games_entered, unbalanced_games
-from ..services import confirm_table, confirmation_problem, entrants
-
-
-def tournament_table_of(table) -> TournamentTable | None:
-    return TournamentTable.objects.filter(table=table).select_related("round__tournament").first()
-
-
-def confirmation_panel(request, access, summary) -> str | None:
-    """The tournament box on a scorepad page (None for tables outside tournaments)."""
-    if getattr(request, "htmx", False):
-        return None  # the live fragment does not show panels: spare its polls the query
-    if "tournament" not in access.table.options:
-        return None  # publishing marks a tournament's tables; casual tables need no query
-    tournament_table = tournament_table_of(access.table)
-    if tournament_table is None:
-        return None
-    table = access.table
-    context = {
-        "access": access,
-        "tournament_table": tournament_table,
-        "tournament": tournament_table.round.tournament,
-        "summary": summary,
-        "games_entered": games_entered(table, summary),
-        # Only a count of games per round (Schafkopf): the other pads show their own rounds.
-        "games_required": game_limit.games_required(table.options),
-        "thrown_in_uncounted": not game_limit.thrown_in_counts(table.options),
-        "unbalanced": unbalanced_games(table.game, summary),
-    }
-    if summary.finished and not table.is_locked and access.can_score:
-        who = entrants(table)
-        device = request.session.get("device", "")
-        context["entered_here"] = bool(device) and device in who.devices
-        names = [name for name in summary.players if name.strip().casefold() not in who.names]
-        context["form"] = ConfirmForm(seat_names=names)
-    return render_to_string("tournaments/_panel.html", context, request=request)
+from ..panels import tournament_table_of
+from ..progress import unbalanced_games
+from ..services import confirm_table, confirmation_problem
 
 
 @require_POST
-def confirm(request, key: str):
-    access = get_access(key)
-    require_scorer(access)
-    table = access.table
+@table_link(edit=True)
+def confirm(request, scope: Scope):
+    table = scope.table
+    key = scope.access.key
     tournament_table = tournament_table_of(table)
     if tournament_table is None:
         raise Http404

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring.live import conditional
 from scoring.models import Revision, TableEvent
 from scoring.pads import get_pad
 from scoring.services import lock_table, unlock_table
-from scoring.views import summarize
+from scoring.tables import summarize
 
 from .. import services
 from ..formats import get_format
@@ -75,17 +75,15 @@ def round_progress_live(request, pk: int, number: int):
     tournament = get_tournament(request, pk)
     round_ = get_round(tournament, number)
     etag = f'"{progress_etag(round_)}-{get_language()}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = render(
+    return conditional(
+        request,
+        etag,
+        lambda: render(
             request,
             "tournaments/_progress.html",
             {"tournament": tournament, "round": round_, "progress": round_progress(round_)},
-        )
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    return response
+        ),
+    )
 
 
 @login_required

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.db.models import Count, Sum
-from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
-from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring.live import conditional
 from scoring.models import Table
 from scoring.spreadsheets import csv_response, spreadsheet_text
 
@@ -22,7 +21,7 @@ from .common import get_tournament, login_required
 
 def round_choice(request, tournament: Tournament) -> int | None:
     value = request.GET.get("round", "")
-    return int(value) if value.isdigit() and 1 <= int(value) <= tournament.rounds else None
+    return int(value) if value.isdecimal() and 1 <= int(value) <= tournament.rounds else None
 
 
 def standings_context(tournament: Tournament, round_number: int | None) -> dict:
@@ -119,12 +118,10 @@ def public_standings(request, key: str):
 def public_standings_live(request, key: str):
     tournament = get_object_or_404(Tournament, public_key=key)
     round_number = round_choice(request, tournament)
-    etag = public_etag(tournament, round_number)
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        context = standings_context(tournament, round_number)
-        response = render(request, "tournaments/_public_live.html", context)
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    return response
+    return conditional(
+        request,
+        public_etag(tournament, round_number),
+        lambda: render(
+            request, "tournaments/_public_live.html", standings_context(tournament, round_number)
+        ),
+    )

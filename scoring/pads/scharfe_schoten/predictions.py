@@ -15,16 +15,17 @@ import uuid
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from ...access import author_of
+from ...live import conditional
 from ...models import Revision
 from ...rules import scharfe_schoten as rules
-from ...services import Author, Conflict, Locked, save_round
+from ...services import LOCKED_MESSAGE, Author, Conflict, Locked, save_round
 from ..base import engine_language, sentence
 from .colours import COLOUR_NAMES, COLOURS
 from .pad import all_in
@@ -141,27 +142,23 @@ def save_prediction(pad, table, number: int, seat: int, prediction: dict, submis
 
 
 def prediction_page(pad, request, access):
-    # The shared views import the pads, so these helpers are imported when first used.
-    from ...views import LOCKED_MESSAGE, author_of, require_scorer, summarize
-
     table = access.table
     if not pad.hidden_mode(table):
         raise Http404
     players = table.player_names
     url = reverse("pad_page", args=[access.key, "prediction"])
     if request.method == "POST":
-        require_scorer(access)
         action = request.POST.get("action")
         if action == "identify":
             seat = request.POST.get("seat", "")
-            if seat.isdigit() and int(seat) < len(players):
+            if seat.isdecimal() and int(seat) < len(players):
                 set_seat(request, table, int(seat))
             return redirect(url)
         if action == "forget":
             set_seat(request, table, None)
             return redirect(url)
 
-    summary = summarize(table)
+    summary = pad.table_summary(table)
     seat = my_seat(request, table, players)
     number = summary.next_round
     form = None
@@ -222,8 +219,6 @@ def prediction_page(pad, request, access):
 
 
 def page_context(pad, request, access, summary, seat, form) -> dict:
-    from ...views import author_of
-
     table = access.table
     players = summary.players
     number = summary.next_round
@@ -279,15 +274,13 @@ def status_fragment(request, access, context):
     etag = (
         f'"ss-{access.table.version}-{access.role}-{get_language()}-{context["seat"]}-{form_round}"'
     )
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
+
+    def respond():
         # The phone's form is for a round whose predictions are now all in (or over): swap it
         # for a note, so nobody types into a form that can no longer be saved.
         context["form_outdated"] = bool(form_round) and (
             context["revealed"] or form_round != str(context["number"] or "")
         )
-        response = render(request, "scoring/scharfe_schoten/_prediction_status.html", context)
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    return response
+        return render(request, "scoring/scharfe_schoten/_prediction_status.html", context)
+
+    return conditional(request, etag, respond)

@@ -96,7 +96,7 @@ def form_field_of(engine_field: str) -> str | None:
 def count_or_none(value: Any, high: int) -> int | None:
     """A typed count for the preview; None while it is missing or not a count in range."""
     text = str(value if value is not None else "").strip()
-    if not text.isdigit() or int(text) > high:
+    if not text.isdecimal() or int(text) > high:
         return None
     return int(text)
 

@@ -1,8 +1,7 @@
-"""Production behaviour that applies to every app: a health probe, rate limits, and a friendly
-503 while the database is away (e.g. restarting) instead of a server error.
+"""Rate limits with counters shared by all app servers (the ``limits`` library, fixed windows,
+in Redis when REDIS_URL is set), and the login signals they need.
 
-The rate-limit counters live in Redis in production (REDIS_URL), so several app servers count
-together; nothing here keeps state in process memory that another server would need.
+Nothing here keeps state in process memory that another server would need.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 import functools
 import ipaddress
 import logging
-import sys
 import threading
 import time
 
@@ -18,22 +16,17 @@ import limits
 import limits.errors
 import limits.storage
 import limits.strategies
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.views import LoginView
 from django.core import checks
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpResponse
-from django.template.loader import render_to_string
-from django.utils.translation import get_language
+
+from scoring.access import is_link_key
 
 from . import proofs
+from .errors import error_page
 
 log = logging.getLogger("stichblock")
-
-HEALTH_PATH = "/healthz"
-# How long a phone should wait before retrying while the database restarts.
-RETRY_AFTER_DATABASE = 5
 
 
 def client_ip(request) -> str:
@@ -51,81 +44,6 @@ def client_ip(request) -> str:
             continue
     # A unix socket without the proxy header: every such client shares one counter.
     return "0.0.0.0"
-
-
-def error_page(template: str, status: int, **context) -> HttpResponse:
-    """A self-contained error page: no database, no session, no request context needed."""
-    try:
-        html = render_to_string(
-            template, {"lang": get_language() or settings.LANGUAGE_CODE, **context}
-        )
-    except Exception:
-        # The error page must not fail in turn (e.g. a broken static manifest).
-        log.exception("error page %s could not be rendered", template)
-        html = f"Stichblock: HTTP {status}"
-    response = HttpResponse(html, status=status)
-    response["Cache-Control"] = "no-store"
-    if "retry_after" in context:
-        response["Retry-After"] = str(context["retry_after"])
-    return response
-
-
-def database_unavailable(exception: BaseException | None) -> bool:
-    """True for errors that mean 'the database cannot be reached right now'."""
-    return isinstance(exception, OperationalError | InterfaceError)
-
-
-def unavailable_page() -> HttpResponse:
-    return error_page("503.html", 503, retry_after=RETRY_AFTER_DATABASE)
-
-
-class HealthCheckMiddleware:
-    """``GET /healthz``: 200 when the app can reach its database, else 503 (for the proxy's
-    health checks and the container orchestrator). First in the stack: no host check."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        if request.path != HEALTH_PATH:
-            return self.get_response(request)
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-            status, body = 200, "ok\n"
-        except DatabaseError as error:
-            log.warning("health check: database unavailable: %s", error)
-            status, body = 503, "database unavailable\n"
-        response = HttpResponse(body, status=status, content_type="text/plain")
-        response["Cache-Control"] = "no-store"
-        return response
-
-
-class DatabaseUnavailableMiddleware:
-    """A view that fails because the database is unreachable answers 503 with a page that
-    asks to wait a moment; the next request reconnects by itself (CONN_HEALTH_CHECKS)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if database_unavailable(exception):
-            log.warning(
-                "database unavailable during %s %s: %s", request.method, request.path, exception
-            )
-            return unavailable_page()
-        return None
-
-
-def server_error(request, *args, **kwargs):
-    """handler500: errors outside the views (e.g. saving the session) while the database is
-    away are a 503 too; anything else gets the friendly 500 page, never a stack trace."""
-    if database_unavailable(sys.exc_info()[1]):
-        return unavailable_page()
-    return error_page("500.html", 500)
 
 
 def is_login_view(request, view_func) -> bool:
@@ -229,23 +147,12 @@ class RateLimitMiddleware:
 LOGIN_ATTEMPT = "_stichblock_login_attempt"
 TRUST_LOGIN = "_stichblock_trust_login"
 
-# Where the keys of key URLs live. A key found in any of them is a real link, so a 404 under
-# it is an ordinary miss (e.g. a round not entered yet), not a guess.
-KEY_FIELDS = (
-    ("scoring", "Access", "key"),
-    ("scoring", "Dispute", "share_key"),
-    ("tournaments", "Tournament", "public_key"),
-)
-
 
 def key_exists(request, key: str) -> bool:
-    """Only asked for 404s under a key (rare), never on the polling path."""
-    if proofs.knows_link(request, key):
-        return True
-    return any(
-        apps.get_model(app, model).objects.filter(**{field: key}).exists()
-        for app, model, field in KEY_FIELDS
-    )
+    """Only asked for 404s under a key (rare), never on the polling path. A key of any
+    registered kind (scoring.access.register_link_key) is a real link, so a 404 under it is
+    an ordinary miss (e.g. a round not entered yet), not a guess."""
+    return proofs.knows_link(request, key) or is_link_key(key)
 
 
 def allowed(group: str, name: str, *identifiers) -> bool:

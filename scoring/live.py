@@ -1,0 +1,85 @@
+"""Live updates: what a phone's copy of a table's live fragment depends on, its signed ETag,
+and conditional answers (304 while nothing changed) for every polled page.
+
+Every phone polls its table's live fragment every 3 s and nearly always has the current copy,
+so the answer must be cheap: one indexed query for the table's version (``live_state``) and a
+304 when the phone's ETag matches. The ETag is signed, so a 304 tells nothing to someone
+guessing links (scoring/middleware.py answers matching polls before sessions and templates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.crypto import salted_hmac
+
+from .models import Access
+
+# A cached fragment is keyed by the table's version: it is never out of date, only unused.
+FRAGMENT_CACHE_SECONDS = 600
+
+
+def small_number(value: str) -> str:
+    """A query value that must be a small number (it becomes part of cache keys), else ""."""
+    return value if value.isdecimal() and len(value) <= 6 else ""
+
+
+def open_form(request: HttpRequest) -> tuple[str, str]:
+    """(round, base) of the form the polling phone has open, as the poll's query names them."""
+    return small_number(request.GET.get("round", "")), small_number(request.GET.get("base", ""))
+
+
+def live_state(request: HttpRequest, key: str, language: str) -> str | None:
+    """What a phone's copy of the live fragment depends on, None for no such link: the
+    table's version, the link's role, the language and the phone's open form."""
+    found = Access.objects.poll_state(key)
+    if found is None:
+        return None
+    role, version = found
+    form_round, form_base = open_form(request)
+    return f"{version}-{role}-{language}-{form_round}-{form_base}"
+
+
+def live_etag(key: str, state: str) -> str:
+    """The signed ETag of a live fragment: nobody can forge a matching one for a guessed key."""
+    digest = salted_hmac("live-etag", f"{key}:{state}", algorithm="sha256").hexdigest()
+    return f'"{digest[:24]}"'
+
+
+def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """A 304 when the request's If-None-Match matches ``etag`` (Django's comparison: lists,
+    weak tags, ``*``), else None."""
+    response = get_conditional_response(request, etag=etag)
+    if response is None or response.status_code != 304:
+        return None  # other preconditions (If-Match) are the view's business
+    return tag(response, etag)
+
+
+def conditional(request: HttpRequest, etag: str, respond: Callable[[], HttpResponse]):
+    """``respond()`` tagged with ``etag``, or a 304 without calling it when the phone's copy
+    is current. Polled answers are private and revalidated every time."""
+    response = not_modified(request, etag)
+    if response is None:
+        response = tag(respond(), etag)
+    return response
+
+
+def tag(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+def cached_fragment(cache_key: str, render: Callable[[], str]) -> str:
+    """A rendered fragment shared by every phone asking with the same state.
+
+    A save landing while it renders only makes this copy newer than its key: harmless, the
+    next poll sees the new version and fetches again."""
+    html = cache.get(cache_key)
+    if html is None:
+        html = render()
+        cache.set(cache_key, html, FRAGMENT_CACHE_SECONDS)
+    return html
