@@ -17,11 +17,11 @@ BASE_PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do \
 	&& [ -n "$$v" ] && [ "$$v" != None ] && echo "$$v $$(command -v $$p || echo $$p)"; \
 	done | sort -r | head -n 1 | cut -d' ' -f2)
 
-.PHONY: help install run test test-db lint format bench messages messages-check check-python clean
+.PHONY: help install run test test-db lint typecheck format bench messages messages-check check-python clean
 
 help:
 	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
-	@echo "make test     lint + the whole test suite (SQLite unless DATABASE_URL is set)"
+	@echo "make test     lint, types, translations + the whole test suite (SQLite unless DATABASE_URL is set)"
 	@echo "make install  create .venv and install only"
 	@echo "make bench    benchmarks (prints figures)"
 	@echo "make messages regenerate and compile the translations"
@@ -58,12 +58,17 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# mypy, strict on the parts without Django (files and options in pyproject.toml).
+typecheck: install
+	$(VENV)/bin/mypy
+
 format: install
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# The whole suite: lint, translations, then every test (browser tests included; see tests/browser/).
-test: lint messages-check test-db
+# The whole suite: lint, types, translations, then every test and the engine's doctests
+# (browser tests included; see tests/browser/).
+test: lint typecheck messages-check test-db
 
 # The suite without lint, against whatever DATABASE_URL says (SQLite when unset).
 test-db: install

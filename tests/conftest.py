@@ -12,6 +12,10 @@ hypothesis_settings.register_profile(
 )
 hypothesis_settings.load_profile("suite")
 
+# --doctest-modules imports every module under tests/: the load test's need its own extra
+# (aiohttp, `make loadtest`) and hold no tests.
+collect_ignore_glob = ["production/load/*.py"]
+
 
 def pytest_report_header(config):
     db = settings.DATABASES["default"]

@@ -37,6 +37,17 @@ def table_sizes(count: int, size: int, remainder: str = "exact") -> list[int]:
     refuses, ``larger`` adds one seat to as few tables as needed (Schafkopf: tables of 5, the
     dealer sits out), ``smaller`` takes one seat from as few tables as needed. Full tables
     come first, the odd ones last. Raises DrawError when the players cannot be seated.
+
+    >>> table_sizes(12, 4)
+    [4, 4, 4]
+    >>> table_sizes(14, 4, "larger")
+    [4, 5, 5]
+    >>> table_sizes(14, 4, "smaller")
+    [4, 4, 3, 3]
+    >>> table_sizes(14, 4)
+    Traceback (most recent call last):
+    ...
+    tournaments.draw.DrawError: 14 players do not fill tables of 4
     """
     if size < 2:
         raise DrawError(f"a table needs at least 2 seats, not {size}")
@@ -64,7 +75,11 @@ def pair(a: int, b: int) -> tuple[int, int]:
 
 
 def pairs_of(tables: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
-    """Every pair of table-mates at the given tables."""
+    """Every pair of table-mates at the given tables.
+
+    >>> pairs_of([(3, 1, 2), (4, 5)])
+    [(1, 3), (2, 3), (1, 2), (4, 5)]
+    """
     return [pair(a, b) for table in tables for i, a in enumerate(table) for b in table[i + 1 :]]
 
 

@@ -1,14 +1,16 @@
 """Scorepads per game, looked up by the table's game."""
 
+from .base import Pad
 from .schafkopf import SchafkopfPad
 from .scharfe_schoten import ScharfeSchotenPad
 from .schatzsuche import SchatzsuchePad
 from .stichwahl import StichwahlPad
 
-PADS = {pad.game: pad for pad in (SchatzsuchePad(), StichwahlPad())}
-PADS[ScharfeSchotenPad.game] = ScharfeSchotenPad()
-PADS[SchafkopfPad.game] = SchafkopfPad()
+PADS: dict[str, Pad] = {
+    pad.game: pad
+    for pad in (SchatzsuchePad(), StichwahlPad(), ScharfeSchotenPad(), SchafkopfPad())
+}
 
 
-def get_pad(game: str):
+def get_pad(game: str) -> Pad:
     return PADS[game]

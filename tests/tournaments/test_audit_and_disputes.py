@@ -10,25 +10,11 @@ from scoring.services import Author, lock_table, unlock_table
 
 from .helpers import (
     enter_game,
-    logged_in,
-    make_tournament,
     organizer,
-    published_round,
-    register,
     rufspiel,
-    tables_of,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def schafkopf_round(client):
-    user = logged_in(client)
-    tournament = make_tournament(user, game="schafkopf", games_per_round=2)
-    register(tournament, 8)
-    round_ = published_round(tournament)
-    return tournament, round_, tables_of(round_)
 
 
 def test_tournament_audit_lists_every_tables_changes_and_exports_csv(client, schafkopf_round):

@@ -9,27 +9,10 @@ from scoring.models import Dispute, TableEvent
 from tests.scoring.helpers import text
 
 from .helpers import (
-    enter_game,
-    logged_in,
-    make_tournament,
-    published_round,
-    register,
-    rufspiel,
     scorer_key_of,
-    tables_of,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def disputed_game(client):
-    user = logged_in(client)
-    tournament = make_tournament(user, game="schafkopf", games_per_round=2)
-    register(tournament, 8)
-    first, _second = tables_of(published_round(tournament))
-    enter_game(first, 1, rufspiel(0, 2), author=first.player_names[1])
-    return first
 
 
 def test_a_dispute_the_organizer_opens_is_his_in_the_audit_trail(client, disputed_game):

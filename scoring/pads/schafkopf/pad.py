@@ -1,0 +1,210 @@
+"""The Schafkopf pad: an evening of games, 4 or 5 players (docs/rules/schafkopf.md).
+
+Every amount comes from scoring.rules.schafkopf (``settle``, ``settle_ramsch``,
+``penalty_settle``, ``outcome_from_augen``, ``check_entry``) on the table's frozen profile:
+one of the presets or a custom profile made at table creation. A game is one round of the
+framework. Profiles with ``misplay: offender_pays`` can record a misplay (misplay.py).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from ...rules import schafkopf as rules
+from ..base import Pad
+from . import game, misplay
+from . import pages as page_views
+from .forms import SchafkopfEntryForm, SchafkopfTableForm
+from .labels import PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, outcome_key
+from .summary import dealer_of, sitting_out, summarize
+
+
+class SchafkopfPad(Pad):
+    round_noun = pgettext_lazy("round noun", "game")
+    game = "schafkopf"
+    player_counts = (4, 5)
+    entry_template = "scoring/schafkopf/_entry.html"
+    info_template = "scoring/schafkopf/_info.html"
+    grid_template = "scoring/schafkopf/_grid.html"
+    create_form_class = SchafkopfTableForm
+    stylesheet = "css/schafkopf.css"
+    nav_pages = (
+        ("spielliste", _("Spielliste")),
+        ("statistik", _("Statistics")),
+        ("regeln", _("Rules")),
+    )
+
+    def pages(self):
+        views = {
+            "spielliste": page_views.spielliste,
+            "statistik": page_views.statistik,
+            "regeln": page_views.regeln,
+        }
+        return {slug: partial(view, pad=self) for slug, view in views.items()}
+
+    def profiles(self):
+        return rules.PROFILES
+
+    # --- creating a table -------------------------------------------------------------------
+    def profile_name_from_form(self, form) -> str:
+        return form.cleaned_data["profile_name"]
+
+    def settings_from_form(self, form) -> dict:
+        return form.cleaned_data["profile"]
+
+    def table_options(self, form) -> dict:
+        return {"first_dealer": form.cleaned_data["first_dealer_seat"]}
+
+    # --- the state of a table ---------------------------------------------------------------
+    def summarize(self, table, revisions):
+        return summarize(table, revisions)
+
+    # --- entering a game --------------------------------------------------------------------
+    def entry_form(self, table, summary, number, *, data=None, revision=None, initial=None):
+        initial = self.initial_values(initial, revision)
+        if revision is None and data is not None and (row := summary.row(number)) is not None:
+            # A posted correction: what the sheet holds counts as unchanged (a disputed Sie
+            # keeps its Laufende), unless the caller gives other initial values (a verdict).
+            initial = {**self.initial_from(row.data), **initial}
+        dealer = dealer_of(table, summary.rows, number)
+        players = summary.players
+        return SchafkopfEntryForm(
+            data,
+            initial=initial,
+            round_number=number,
+            players=players,
+            settings=table.profile,
+            dealer=dealer,
+            sitting_out=sitting_out(len(players), dealer),
+        )
+
+    @staticmethod
+    def initial_from(data: dict) -> dict:
+        """The entry form's values for correcting a saved game."""
+        contract = data["contract"]
+        initial = {"contract": contract, "klopfen": data.get("klopfen", 0)}
+        if contract == RAMSCH:
+            for seat, augen in enumerate(data["augen_per_seat"]):
+                if augen is not None:
+                    initial[f"ramsch_{seat}"] = augen
+            initial["jungfrau"] = [str(seat) for seat in data["jungfrau"]]
+        elif contract != THROWN_IN:
+            for key in ("declarer", "partner"):
+                initial[key] = "" if data.get(key) is None else str(data[key])
+            for key in ("called", "suit", "augen", "stoss", "retour", "schwarz_claimed"):
+                initial[key] = data.get(key)
+            initial["outcome"] = data.get("result") or ""
+            initial["laufende"] = data.get("laufende") or None
+            if contract == SIE:
+                # An empty field means all 8 in a Sie; one the hand did not allow (a disputed
+                # Sie) may have fewer, even none.
+                initial["laufende"] = data.get("laufende")
+            if data.get("misplay") is not None:
+                initial["misplay"] = str(data["misplay"])
+                initial["misplay_reached"] = misplay.reached_key(data["schneider"], data["schwarz"])
+        return initial
+
+    def round_from_form(self, table, summary, form):
+        data = form.game
+        return data, True, game.scores(table.profile, data, len(summary.players))
+
+    def describe(self, table, data):
+        return game.describe(table.profile, table.player_names, data)
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    @staticmethod
+    def playing_seats(table, data: dict) -> list[int]:
+        """Table seats of a game's record seats: everybody but a sitting-out dealer."""
+        return [s for s in range(len(table.player_names)) if s != data.get("sitting_out")]
+
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of game ``row`` as far as the sheet knows them. The sheet knows
+        that somebody said Stoß or Retour or knocked, not who: those are None, to be given."""
+        data = row.data
+        names = table.player_names
+        seats = self.playing_seats(table, data)
+        record = {"players": [names[seat] for seat in seats]}
+        if data.get("sitting_out") is None:
+            record["dealer"] = data["dealer"]
+        else:  # the dealer sits out and is not in the record: it names who leads instead
+            record["leader"] = seats.index((data["dealer"] + 1) % len(names))
+        contract = data["contract"]
+        if contract in PLAYED:
+            record["contract"] = {"type": contract, "declarer": seats.index(data["declarer"])}
+            if contract in WITH_SUIT:
+                record["contract"]["suit"] = data.get("suit")
+            if contract == RUFSPIEL:
+                record["contract"]["called"] = data.get("called")
+        else:  # a Ramsch; a thrown-in deal has no contract to prefill
+            record["contract"] = {"type": RAMSCH} if contract == RAMSCH else None
+        for key in ("stoss", "retour"):
+            if data.get(key):
+                record[key] = None
+        if table.profile.get("allow_klopfen"):
+            record["klopfen"] = None if data.get("klopfen") else []
+        if table.profile.get("schwarz_must_be_claimed"):
+            record["schwarz_claimed"] = bool(data.get("schwarz_claimed"))
+        record["plays"] = []
+        return record
+
+    def verdict_choices(self, table, row, verdict: dict):
+        """How a verdict may be applied, when there is a choice: under ``misplay:
+        offender_pays`` a game with a misplay as the misplay (first: the tournament rule) or
+        as played. None when the verdict can only be applied as played."""
+        seats = self.playing_seats(table, row.data)
+        offender = misplay.verdict_offender(table, verdict, seats)
+        if offender is None:
+            return None
+        name = table.player_names[offender]
+        return _("Apply as"), [
+            (misplay.MISPLAY, _("misplay of %(name)s, who pays alone") % {"name": name}),
+            (misplay.AS_PLAYED, _("as played")),
+        ]
+
+    def data_from_verdict(
+        self, table, row, record: dict, verdict: dict, apply_as: str | None = None
+    ) -> dict:
+        """The game's data for what the engine found: Augen, outcome, Laufende as played;
+        with ``apply_as="misplay"`` the offender's misplay instead of the outcome."""
+        result = verdict["result"]
+        data = row.data
+        seats = self.playing_seats(table, data)
+        game = {"dealer": data["dealer"], "sitting_out": data.get("sitting_out")}
+        contract = result["contract"]
+        if contract["type"] == RAMSCH:
+            augen = [None] * len(table.player_names)
+            for index, seat in enumerate(seats):
+                augen[seat] = result["augen_per_seat"][index]
+            jungfrau = sorted(seats[index] for index in result["jungfrauen"])
+            klopfen = len(result["klopfen"])
+            return {**game, "contract": RAMSCH, "augen_per_seat": augen, "jungfrau": jungfrau,
+                    "klopfen": klopfen}  # fmt: skip
+        party = [seats[index] for index in result["declaring_party"]]
+        won, schneider, schwarz = result["won"], result["schneider"], result["schwarz"]
+        game.update(
+            contract=contract["type"],
+            declarer=seats[contract["declarer"]],
+            partner=party[1] if len(party) > 1 else None,
+            called=contract.get("called"),
+            suit=contract.get("suit"),
+            augen=None if result["augen"] is None else result["augen"]["declaring"],
+            result=outcome_key(won, schneider, schwarz),
+            won=won,
+            schneider=schneider,
+            schwarz=schwarz,
+            laufende=result["laufende"],
+            stoss=result["stoss"] is not None,
+            retour=result["retour"] is not None,
+            klopfen=len(result["klopfen"]),
+        )
+        if table.profile.get("schwarz_must_be_claimed"):
+            game["schwarz_claimed"] = bool(record.get("schwarz_claimed"))
+        offender = misplay.verdict_offender(table, verdict, seats)
+        if apply_as == misplay.MISPLAY and offender is not None:
+            reached = misplay.verdict_reached(table, record, result, offender in party)
+            outcome = misplay.penalty_outcome(set(party), offender, reached)
+            game.update(misplay=offender, augen=None, result=None, **outcome)
+        return game
