@@ -11,7 +11,7 @@ class TournamentsConfig(AppConfig):
         from scoring.disputes.panels import game_link
         from scoring.hooks import register_table_authority, register_table_panel
 
-        from .authority import organizes
+        from .access import organizes
         from .hooks import register_game_link
         from .models import Tournament
         from .panels import confirmation_panel

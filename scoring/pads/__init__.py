@@ -7,8 +7,7 @@ from .schatzsuche import SchatzsuchePad
 from .stichwahl import StichwahlPad
 
 PADS: dict[str, Pad] = {
-    pad.game: pad
-    for pad in (SchatzsuchePad(), StichwahlPad(), ScharfeSchotenPad(), SchafkopfPad())
+    pad.game: pad for pad in (SchatzsuchePad(), StichwahlPad(), ScharfeSchotenPad(), SchafkopfPad())
 }
 
 

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET
 from scoring.audit import audit_trail, write_csv
 from scoring.spreadsheets import csv_response
 
+from ..access import get_tournament, login_required
 from ..models import TournamentTable
-from .common import get_tournament, login_required
 
 
 @login_required

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
+from ..access import get_tournament, login_required
 from ..forms import PlayerForm
 from ..models import Player
-from .common import get_tournament, login_required
 from .setup import preview_discarded_message
 
 

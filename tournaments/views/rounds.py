@@ -19,12 +19,12 @@ from scoring.services import lock_table, unlock_table
 from scoring.tables import summarize
 
 from .. import services
+from ..access import get_round, get_tournament, login_required, organizer_author
 from ..formats import get_format
 from ..forms import UnlockForm
 from ..hooks import game_links
 from ..models import TournamentTable
 from ..progress import lock_concerns, progress_etag, round_progress, unbalanced_games
-from .common import get_round, get_tournament, login_required, organizer_author
 
 
 @login_required

@@ -16,11 +16,11 @@ from scoring.models import Game
 from scoring.pads import get_pad
 
 from .. import services
+from ..access import get_tournament, login_required
 from ..formats import available_games, get_format
 from ..forms import OrganizerForm, RegistrationForm, TournamentForm
 from ..models import Player
 from ..progress import round_progress
-from .common import get_tournament, login_required
 
 
 @login_required

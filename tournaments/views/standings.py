@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Count, Sum
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -13,10 +13,10 @@ from scoring.live import conditional
 from scoring.models import Table
 from scoring.spreadsheets import csv_response, spreadsheet_text
 
+from ..access import get_tournament, login_required, public_tournament
 from ..models import Tournament
 from ..progress import unfinished_tables
 from ..standings import compute
-from .common import get_tournament, login_required
 
 
 def round_choice(request, tournament: Tournament) -> int | None:
@@ -109,14 +109,14 @@ def public_etag(tournament: Tournament, round_number: int | None) -> str:
 @require_GET
 def public_standings(request, key: str):
     """Read-only standings for a projector: large type, refreshing itself."""
-    tournament = get_object_or_404(Tournament, public_key=key)
+    tournament = public_tournament(key)
     context = standings_context(tournament, round_choice(request, tournament))
     return render(request, "tournaments/public.html", context)
 
 
 @require_GET
 def public_standings_live(request, key: str):
-    tournament = get_object_or_404(Tournament, public_key=key)
+    tournament = public_tournament(key)
     round_number = round_choice(request, tournament)
     return conditional(
         request,
