@@ -32,15 +32,17 @@ def open_form(request: HttpRequest) -> tuple[str, str]:
     return small_number(request.GET.get("round", "")), small_number(request.GET.get("base", ""))
 
 
-def live_state(request: HttpRequest, key: str, language: str) -> str | None:
-    """What a phone's copy of the live fragment depends on, None for no such link: the
-    table's version, the link's role, the language and the phone's open form."""
-    found = Access.objects.poll_state(key)
-    if found is None:
-        return None
-    role, version = found
+def state_of(request: HttpRequest, role: str, version: int, language: str) -> str:
+    """What a phone's copy of the live fragment depends on: the table's version, the link's
+    role, the language and the phone's open form."""
     form_round, form_base = open_form(request)
     return f"{version}-{role}-{language}-{form_round}-{form_base}"
+
+
+def live_state(request: HttpRequest, key: str, language: str) -> str | None:
+    """``state_of`` a link from one small query (the early 304 path), None for no such link."""
+    found = Access.objects.poll_state(key)
+    return None if found is None else state_of(request, *found, language)
 
 
 def live_etag(key: str, state: str) -> str:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import live
-from .access import Scope, author_of, link_scope, table_link
+from .access import Scope, author_of, table_link
 from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
@@ -130,22 +130,20 @@ def table_page(request, scope: Scope):
 
 
 @require_GET
-def table_live(request, key: str):
+@table_link
+def table_live(request, scope: Scope):
     """The part of the table page that other phones update; 304 when nothing changed.
 
     Most 304s are answered earlier by scoring.middleware.LivePollMiddleware."""
-    state = live.live_state(request, key, get_language())
-    if state is None:
-        raise Http404
+    access = scope.access
+    state = live.state_of(request, access.role, scope.table.version, get_language())
     # Every phone on the same link with the same open form gets the same bytes, and a table's
     # version changes with every save: a cached fragment is never out of date.
-    cache_key = f"live:{key}:{state}:{int(bool(request.htmx))}"
+    cache_key = f"live:{access.key}:{state}:{int(bool(request.htmx))}"
     return live.conditional(
         request,
-        live.live_etag(key, state),
-        lambda: HttpResponse(
-            live.cached_fragment(cache_key, lambda: render_live(request, link_scope(key).access))
-        ),
+        live.live_etag(access.key, state),
+        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_live(request, access))),
     )
 
 
