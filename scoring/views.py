@@ -339,7 +339,9 @@ def qr_code(request, scope: Scope):
     """The QR code of a link, as SVG: whoever has the link may see its code."""
     access = scope.access
     url = request.build_absolute_uri(reverse("table", args=[access.key]))
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111")
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    # A standalone SVG (with xmlns and XML declaration): browsers refuse an <img> whose SVG
+    # lacks the namespace, which is what svg_inline() writes for embedding in HTML.
+    response = HttpResponse(content_type="image/svg+xml")
+    segno.make(url, error="m").save(response, kind="svg", scale=4, border=2, dark="#111")
     patch_cache_control(response, private=True, max_age=3600)
     return response

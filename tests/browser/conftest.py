@@ -53,3 +53,15 @@ def phone(browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+def decode_qr(locator) -> str:
+    """What a phone's camera reads from the QR code ``locator`` shows on the screen."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert len(codes) == 1, f"expected one readable QR code, found {len(codes)}"
+    return codes[0].text

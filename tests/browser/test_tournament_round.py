@@ -15,6 +15,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from .conftest import decode_qr
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi", "Gustl", "Hanna"]
@@ -57,6 +59,7 @@ def test_organizer_draws_a_table_enters_and_a_second_player_confirms(phone):
     sheet = organizer.locator(".table-sheet").first
     expect(sheet.locator("svg")).to_be_visible()  # the QR code
     table_url = sheet.locator(".sheet-url").inner_text()
+    assert decode_qr(sheet.locator(".sheet-qr svg")) == table_url
     seats = sheet.locator(".seats .name").all_inner_texts()
     assert len(seats) == 4 and set(seats) <= set(PLAYERS)
 

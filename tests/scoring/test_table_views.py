@@ -71,7 +71,8 @@ def test_each_table_gets_a_scorer_and_a_viewer_link_with_qr_codes(client):
     assert reverse("qr_code", args=[key]) in html
     svg = client.get(reverse("qr_code", args=[key]))
     assert svg["Content-Type"] == "image/svg+xml"
-    assert svg.content.startswith(b"<svg")
+    # A standalone image needs the SVG namespace, or browsers show only the alt text.
+    assert b'xmlns="http://www.w3.org/2000/svg"' in svg.content
 
 
 # --- permissions ------------------------------------------------
