@@ -48,6 +48,46 @@ def names(seats, players):
     return [players[seat] for seat in seats]
 
 
+# Characters of a name that fit a player's column on a 360 px phone, by number of columns.
+NAME_ROOM = {2: 14, 3: 10, 4: 8, 5: 6}
+
+
+def short_names(players: list[str]) -> list[str]:
+    """Each name as short as a phone's column needs, still telling the players apart.
+
+    >>> short_names(["Maximilian-Alexander", "Anna-Katharina", "Bartholomäus", "Sepp"])
+    ['Maximil.', 'Anna-Ka.', 'Barthol.', 'Sepp']
+    >>> short_names(["Maximilian-Alexander", "Maximilian-Anton", "Bea", "Cem", "Dora-Li"])
+    ['Maximilian-Al.', 'Maximilian-An.', 'Bea', 'Cem', 'Dora.']
+    """
+    room = NAME_ROOM.get(len(players), 6)
+    shortened = [_shorten(name, room) for name in players]
+    for seat, short in enumerate(shortened):
+        clashes = [other for other, text in enumerate(shortened) if text == short]
+        while len(clashes) > 1 and room < max(len(players[other]) for other in clashes):
+            room += 1
+            for other in clashes:
+                shortened[other] = _shorten(players[other], room)
+            clashes = [other for other, text in enumerate(shortened) if text == shortened[seat]]
+    return shortened
+
+
+def _shorten(name: str, room: int) -> str:
+    if len(name) <= room:
+        return name
+    first, separator, rest = name.partition("-") if "-" in name else name.partition(" ")
+    if separator and len(first) + 3 <= room:
+        return f"{first}{separator}{rest[: room - len(first) - 2]}."
+    return name[: room - 1].rstrip(" -") + "."
+
+
+@register.inclusion_tag("scoring/_player_heads.html")
+def player_heads(players):
+    """The column heads of a score sheet: each player's name, shortened to fit a phone, the
+    full name as its title."""
+    return {"heads": list(zip(players, short_names(list(players)), strict=True))}
+
+
 @register.inclusion_tag("scoring/_chart_svg.html")
 def totals_chart(players, history):
     """Running totals per player over the rounds as SVG polylines (no JavaScript).
