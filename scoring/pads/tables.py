@@ -40,6 +40,9 @@ class TableForm(forms.Form):
                 },
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
             )
+            # No maxlength in the page: a browser would cut a longer name without a word,
+            # the server says which player's name is too long and keeps what was typed.
+            self.fields[f"player_{seat}"].widget.attrs.pop("maxlength", None)
         # Radios and selects have defaults, so only a stale or tampered post trips these;
         # even then the message names the field.
         for field in self.fields.values():

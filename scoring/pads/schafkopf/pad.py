@@ -32,7 +32,7 @@ class SchafkopfPad(Pad):
     create_form_class = SchafkopfTableForm
     stylesheet = "css/schafkopf.css"
     nav_pages = (
-        ("spielliste", _("Spielliste")),
+        ("spielliste", _("Game list")),
         ("statistik", _("Statistics")),
         ("regeln", _("Rules")),
     )

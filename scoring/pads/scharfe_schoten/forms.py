@@ -25,7 +25,7 @@ class ScharfeSchotenTableForm(TableForm):
     first_start = forms.TypedChoiceField(
         label=_("First start player"),
         coerce=int,
-        choices=[(seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(MAX_PLAYERS)],
+        choices=[],  # per request in __init__: the labels are in the reader's language
         initial=0,
         widget=forms.RadioSelect(attrs={"data-seat-names": "1"}),
     )
@@ -36,6 +36,12 @@ class ScharfeSchotenTableForm(TableForm):
         ),
         required=False,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_start"].choices = [
+            (seat, _("Player %(n)s") % {"n": seat + 1}) for seat in range(MAX_PLAYERS)
+        ]
 
     def clean(self):
         cleaned = super().clean()
