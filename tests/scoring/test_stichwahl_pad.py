@@ -285,3 +285,16 @@ def test_double_tap_stores_one_hand(client):
     again = post_round(client, key, 1, fields, submission="5b0f3c8e-1d2a-4e5f-9a7b-1c2d3e4f5a6b")
     assert first.status_code == again.status_code == 302
     assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_a_hand_posted_after_the_end_is_refused_with_the_reason(client):
+    """A phone that still shows an entry form after another phone ended the game learns why
+    its hand was not stored, and the sheet stays as it was."""
+    table, key = create_stichwahl(client)
+    play_hand(client, key, 1, [14, 10, 6], [2, 0, 0])
+    play_hand(client, key, 2, [14, 12, 4], [2, 0, 0])
+    refused = post_hand(client, key, 3, [5, 5, 5], [0, 0, 0])
+    page = text(client.get(refused.url))
+    assert "Das Spiel ist beendet: Durchgang 3 kann nicht mehr eingetragen werden." in page
+    assert "Σ 30 22 10" in page
+    assert not table.rounds.filter(number=3).exists()

@@ -260,3 +260,17 @@ def test_the_sheet_is_usable_without_javascript(client):
     sheet = text(client.get(response.url))
     assert "Runde 1 gespeichert." in sheet
     assert Access.objects.get(key=key).table.version >= 1
+
+
+def test_a_name_over_40_characters_is_refused_with_a_message_not_cut(client):
+    form = client.get(reverse("table_new", args=["schatzsuche"])).content.decode()
+    assert 'maxlength="40"' not in form  # the browser would cut the name without a word
+    long_name = "Maximilian-Alexander von Hohenzollern-Wittelsbach"
+    response = client.post(
+        reverse("table_new", args=["schatzsuche"]),
+        {"player_0": long_name, "player_1": "Ben", "player_2": "Cem", "first_dealer": 0},
+    )
+    assert response.status_code == 422
+    page = text(response)
+    assert "Spieler 1: höchstens 40 Zeichen." in page
+    assert long_name in response.content.decode()  # what was typed is still there
