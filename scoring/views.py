@@ -75,6 +75,15 @@ def table_new(request, game: str):
     )
 
 
+def entry_form(pad, table, summary, number: int, **kwargs):
+    """The pad's entry form of a round; ``corrects`` tells whether it changes a complete
+    round (then it asks for a reason) or enters or completes one."""
+    form = pad.entry_form(table, summary, number, **kwargs)
+    row = summary.row(number)
+    form.corrects = row is not None and row.complete
+    return form
+
+
 def nouns(pad, number: int) -> dict:
     """Message values naming a round the game's way: "Runde 3", "Spiel 3", "Durchgang 3"."""
     noun = str(pad.round_noun)
@@ -106,7 +115,8 @@ def table_context(request, access: Access, **extra) -> dict:
         context["panels"] = table_panels(request, access, summary)
     if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
-        context["form"] = pad.entry_form(
+        context["form"] = entry_form(
+            pad,
             table,
             summary,
             summary.next_round,
@@ -187,7 +197,7 @@ def round_save(request, scope: Scope, number: int):
         return redirect("table", key=key)
     # Corrections of finished rounds live on the round's page, new entries on the sheet.
     on_round_page = row is not None and row.complete
-    form = pad.entry_form(table, summary, number, data=request.POST)
+    form = entry_form(pad, table, summary, number, data=request.POST)
     if form.is_valid():
         data, complete, scores = pad.round_from_form(table, summary, form)
         if not complete and any(later.number > number for later in summary.rows):
@@ -218,7 +228,8 @@ def round_save(request, scope: Scope, number: int):
             submission=form.cleaned_data["submission"],
             author=author_of(request),
             reason=form.cleaned_data["reason"].strip(),
-            source=Revision.Source.CORRECTION if row else Revision.Source.ENTRY,
+            # Completing an open round (bids first, tricks later) is still its entry.
+            source=Revision.Source.CORRECTION if on_round_page else Revision.Source.ENTRY,
         )
     except Locked:
         messages.error(request, LOCKED_MESSAGE)
@@ -229,7 +240,7 @@ def round_save(request, scope: Scope, number: int):
         retry_data = request.POST.copy()
         retry_data["base"] = conflict.current.number if conflict.current else 0
         retry_data["submission"] = str(uuid.uuid4())
-        retry = pad.entry_form(table, summary, number, data=retry_data)
+        retry = entry_form(pad, table, summary, number, data=retry_data)
         retry.is_valid()
         pairs = pad.describe(table, conflict.current.data) if conflict.current else []
         return render_entry(
@@ -273,7 +284,8 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
         **extra,
     }
     if access.can_score and "form" not in extra and not table.is_locked:
-        context["form"] = get_pad(table.game).entry_form(
+        context["form"] = entry_form(
+            get_pad(table.game),
             table,
             summary,
             number,

@@ -129,6 +129,8 @@ class EntryForm(forms.Form):
     submission = forms.UUIDField(widget=forms.HiddenInput)
     author = forms.CharField(label=_("Entered by"), max_length=60, required=False)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=200, required=False)
+    # Whether the form changes a complete round (set by the view that builds it).
+    corrects = False
 
 
 class Pad:

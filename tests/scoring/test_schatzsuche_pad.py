@@ -53,6 +53,27 @@ def test_bids_first_then_tricks_completes_the_round(client):
     assert "Runde 2 von 10" in text(client.get(reverse("table", args=[key])))
 
 
+def test_completing_an_open_round_is_its_entry_not_a_correction(client):
+    """Saving the bids first and the tricks later asks for no reason, marks no ✎ in the grid
+    and reads "Vervollständigt" in the history; changing a complete round is a correction."""
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([1, 0, 0]))
+    open_form = client.get(reverse("table", args=[key])).content.decode()
+    assert 'name="reason"' not in open_form
+    post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1)
+    completed = Revision.objects.get(round__table=table, is_current=True)
+    assert completed.source == Revision.Source.ENTRY
+    assert "✎" not in client.get(reverse("table", args=[key])).content.decode()
+    history = text(client.get(reverse("round", args=[key, 1])))
+    assert "Vervollständigt von Anna" in history and "Korrektur von" not in history
+
+    assert 'name="reason"' in client.get(reverse("round", args=[key, 1])).content.decode()
+    post_round(client, key, 1, round_fields([0, 0, 0], [0, 1, 0]), base=2, reason="Ben hatte ihn")
+    corrected = Revision.objects.get(round__table=table, is_current=True)
+    assert corrected.source == Revision.Source.CORRECTION
+    assert "✎" in client.get(reverse("table", args=[key])).content.decode()
+
+
 def test_single_leader_deals_next(client):
     """Rules: "exactly one player has the highest total → that player deals"."""
     _table, key = create_schatzsuche(client, first_dealer=0)
