@@ -80,19 +80,24 @@ bench: install
 	$(PY) -m tournaments.bench $(TOURNAMENT_BENCH_ARGS)
 
 # German translations live in locale/de/parts/<area>.po (one file per area, so parallel work
-# does not collide); this merges them into the catalog Django reads and compiles it.
+# does not collide); this merges them into the catalog Django reads and compiles it. The rules
+# engine has its own gettext domain (no Django): its msgids are extracted from scoring/rules
+# and merged into locale/de/LC_MESSAGES/stichblock_rules.po, which is compiled too.
 messages: install
+	$(PY) -m scoring.rules.i18n update
 	msgcat --use-first --sort-output -o locale/de/LC_MESSAGES/django.po locale/de/parts/*.po
 	$(PY) manage.py compilemessages -l de --ignore=.venv
 
-# Fails when a user-visible string has no German translation (needs GNU gettext).
+# Fails when a user-visible string has no German translation (needs GNU gettext): Django's
+# strings, then the engine's (every msgid translated, none fuzzy, the .mo compiled from the .po).
 messages-check: install
 	@if ! command -v xgettext >/dev/null; then echo "messages-check skipped: GNU gettext not installed"; exit 0; fi; \
 	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --ignore=data -v0; \
 	missing=$$(msgattrib --untranslated --no-obsolete locale/de/LC_MESSAGES/django.po; msgattrib --only-fuzzy --no-obsolete locale/de/LC_MESSAGES/django.po); \
 	msgcat --use-first --sort-output -o locale/de/LC_MESSAGES/django.po locale/de/parts/*.po; \
 	if [ -n "$$missing" ]; then echo "Untranslated or fuzzy strings (add them to locale/de/parts/*.po):"; echo "$$missing" | grep -E '^(msgctxt|msgid)'; exit 1; fi; \
-	echo "messages-check: every string has a German translation"
+	echo "messages-check: every string has a German translation"; \
+	$(PY) -m scoring.rules.i18n check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -7,33 +7,35 @@ benchmarks and inside the web app alike.
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
+
+from . import i18n
+from .i18n import N_, NC_, Localized, Text, localize
 
 
 class RecordError(ValueError):
     """A record that cannot be read at all (verify exits 2). Names the offending key.
 
-    ``message`` is English (what ``manage.py verify`` prints). Given as templates
-    ``{"en": ..., "de": ...}`` (e.g. from ``RECORD_ERRORS``) with ``params``, the error
-    also reads in German: ``text("de")``; a plain string stays English in every language.
+    ``message`` is an engine text (``N_("must be ...")``, e.g. from ``RECORD_ERRORS``) filled
+    with ``params``: ``text(lang)`` words it in English or German, and ``message`` is the
+    English (what ``manage.py verify`` prints). A plain string is taken as already worded and
+    stays English in every language.
     """
 
-    def __init__(self, key: str, message: str | Mapping[str, str], **params: Any):
+    def __init__(self, key: str, message: str | Text, **params: Any):
         self.key = key
         self.params = params
-        self.templates = None if isinstance(message, str) else message
-        self.message = message if self.templates is None else self.text("en")
+        self.template = message
+        self.message = self.text("en")
         super().__init__(f"{key}: {self.message}")
 
     def text(self, lang: str = "en") -> str:
-        """The message in ``lang``, English where there is no text in that language."""
-        if self.templates is None:
-            return self.message
-        template = self.templates.get(lang) or self.templates["en"]
-        return template.format(**self.params)
+        """The message in ``lang`` (English where the catalogue has no translation)."""
+        if isinstance(self.template, str):
+            return self.template
+        return self.template.format(lang, **self.params)
 
 
 class IllegalPlay(ValueError):
@@ -52,158 +54,120 @@ class IllegalPlay(ValueError):
         return cls(violation.rule, violation.message(players), violation)
 
 
-# Plain-language messages per rule, in English and German; game modules add their own with
-# ``add_messages``. Templates use str.format with the params plus ``player`` (the seat's
-# name), ``card``, ``trick`` and the names and places below (``render``).
-# Rule names are shared between games (``follow_suit``) but the wording is not, so each
-# game's texts are kept apart in GAME_MESSAGES and a Violation that knows its ``game`` reads
-# those first; MESSAGES holds the common rules and, as a fallback, each rule's first text.
-MESSAGES: dict[str, dict[str, str]] = {
-    "card_not_in_hand": {
-        "en": "{player} played {card} but does not hold it{holder_en}",
-        "de": "{player} spielte {card}, hat die Karte aber nicht{holder_de}",
-    },
-    "card_played_twice": {
-        "en": "{player} played {card}, which was already played in trick {earlier}",
-        "de": "{player} spielte {card}, die schon in Stich {earlier} gespielt wurde",
-    },
-    "unknown_card": {
-        "en": "{player} played {card}, which is not a card of this game",
-        "de": "{player} spielte {card} – diese Karte gibt es in diesem Spiel nicht",
-    },
+# The message of each rule, as an English engine text (German in the catalogue, i18n.py);
+# game modules add their own with ``add_messages``. Templates use str.format with the params
+# plus ``player`` (the seat's name), ``card``, ``trick`` and the names and places below
+# (``render``). Rule names are shared between games (``follow_suit``) but the wording is
+# not, so each game's texts are kept apart in GAME_MESSAGES and a Violation that knows its
+# ``game`` reads those first; MESSAGES holds the common rules and, as a fallback, each
+# rule's first text.
+MESSAGES: dict[str, Text] = {
+    "card_not_in_hand": N_("{player} played {card} but does not hold it{where}"),
+    "card_played_twice": N_("{player} played {card}, which was already played in trick {earlier}"),
+    "unknown_card": N_("{player} played {card}, which is not a card of this game"),
 }
-LANGUAGES = ("en", "de")
+LANGUAGES = i18n.LANGUAGES
 FORMAT = "record/1"
 # Seat names for records the engine writes itself (simulate).
 BOT_NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi")
 # A seat without a name (a State built without names).
-SEAT_NAMES = {"en": "Seat {number}", "de": "Platz {number}"}
+SEAT_NAME = N_("Seat {number}")
 
-# Why a record cannot be read, for the errors every game shares (RecordError templates; a
-# game's own ones are written where they are raised). ``*_en``/``*_de`` params are the same
-# value worded per language.
-RECORD_ERRORS: dict[str, dict[str, str]] = {
-    "not_json": {"en": "is not valid JSON ({detail})", "de": "ist kein gültiges JSON ({detail})"},
-    "not_object": {"en": "must be a JSON object", "de": "muss ein JSON-Objekt sein"},
-    "required": {"en": "is required", "de": "fehlt"},
-    "unknown_key": {"en": "is not a known key", "de": "ist kein bekannter Schlüssel"},
-    "not_integer": {"en": "must be an integer", "de": "muss eine ganze Zahl sein"},
-    "out_of_range": {
-        "en": "must be between {low} and {high}",
-        "de": "muss zwischen {low} und {high} liegen",
-    },
-    "not_bool": {"en": "must be true or false", "de": "muss true oder false sein"},
-    "one_of": {"en": "must be one of {allowed}", "de": "muss einer der Werte {allowed} sein"},
-    "not_str_list": {
-        "en": "must be a list of strings",
-        "de": "muss eine Liste von Zeichenketten sein",
-    },
-    "entries": {"en": "must have {length} entries", "de": "muss {length} Einträge haben"},
-    "format": {"en": 'must be "{format}"', "de": 'muss "{format}" sein'},
-    "unknown_game": {"en": "unknown game {name!r}", "de": "unbekanntes Spiel {name!r}"},
-    "game_not_built": {
-        "en": "{name} is not supported by this version yet",
-        "de": "{name} wird von dieser Version noch nicht unterstützt",
-    },
-    "unknown_profile": {
-        "en": "unknown profile {profile!r} (known: {known})",
-        "de": "unbekanntes Regelprofil {profile!r} (bekannt: {known})",
-    },
-    "unknown_setting": {
-        "en": "is not a setting of this game",
-        "de": "ist keine Einstellung dieses Spiels",
-    },
-    "player_names": {
-        "en": "must be a list of non-empty names",
-        "de": "muss eine Liste nicht leerer Namen sein",
-    },
-    "player_count": {
-        "en": "this game is played by {counts_en} players",
-        "de": "dieses Spiel wird zu {counts_de} gespielt",
-    },
-    "hand_per_player": {
-        "en": "must be a list with one hand per player",
-        "de": "muss eine Liste mit einer Hand je Sitzplatz sein",
-    },
-    "card_codes": {
-        "en": "must be a list of card codes",
-        "de": "muss eine Liste von Kartenkürzeln sein",
-    },
-    "not_a_card": {
-        "en": "{card} is not a card of this game",
-        "de": "{card} ist keine Karte dieses Spiels",
-    },
-    "dealt_twice": {
-        "en": "{card} is dealt twice (also in hands[{seat}])",
-        "de": "{card} ist doppelt ausgeteilt (auch in hands[{seat}])",
-    },
-    "hand_size": {"en": "must have {size} cards", "de": "muss {size} Karten haben"},
+# Why a record cannot be read, for the errors every game shares (RecordError texts; a game's
+# own ones are written where they are raised).
+RECORD_ERRORS: dict[str, Text] = {
+    "not_json": N_("is not valid JSON ({detail})"),
+    "not_object": N_("must be a JSON object"),
+    "required": N_("is required"),
+    "unknown_key": N_("is not a known key"),
+    "not_integer": N_("must be an integer"),
+    "out_of_range": N_("must be between {low} and {high}"),
+    "not_bool": N_("must be true or false"),
+    "one_of": N_("must be one of {allowed}"),
+    "not_str_list": N_("must be a list of strings"),
+    "entries": N_("must have {length} entries"),
+    "format": N_('must be "{format}"'),
+    "unknown_game": N_("unknown game {name!r}"),
+    "game_not_built": N_("{name} is not supported by this version yet"),
+    "unknown_profile": N_("unknown profile {profile!r} (known: {known})"),
+    "unknown_setting": N_("is not a setting of this game"),
+    "player_names": N_("must be a list of non-empty names"),
+    # ``counts``: the allowed numbers of players, e.g. ``Join(("3", "4"), OR)``.
+    "player_count": N_("this game is played by {counts} players"),
+    "hand_per_player": N_("must be a list with one hand per player"),
+    "card_codes": N_("must be a list of card codes"),
+    "not_a_card": N_("{card} is not a card of this game"),
+    "dealt_twice": N_("{card} is dealt twice (also in hands[{seat}])"),
+    "hand_size": N_("must have {size} cards"),
 }
+# Alternatives in a text: "3 or 4" (``Join(items, OR)``).
+OR = NC_("between alternatives", " or ")
 
-GAME_MESSAGES: dict[str, dict[str, dict[str, str]]] = {}
-# Per game, how a language-free param reads: ``names[param][lang][value]`` fills
+GAME_MESSAGES: dict[str, dict[str, Text]] = {}
+# Per game, how a language-free param reads: ``names[param][value]`` fills
 # ``{<param>_name}``, or ``{<param>_names}`` (joined with commas) for a list of values.
-GAME_NAMES: dict[str, dict[str, Mapping[str, Mapping[Any, str]]]] = {}
+GAME_NAMES: dict[str, dict[str, Mapping[Any, Text]]] = {}
 # Where a card lies that somebody used without having it: the params ``holder`` (a seat or
-# None) and ``place`` (default "hand" for a seat, None for nobody) fill ``{holder_en}`` and
-# ``{holder_de}``, each text with ``{name}`` for the holder. Games add or reword places.
-PLACES: dict[str | None, dict[str, str]] = {
-    "hand": {"en": " ({name} holds it)", "de": " ({name} hat sie)"},
-    None: {"en": " (nobody holds it)", "de": " (niemand hat sie)"},
+# None) and ``place`` (default "hand" for a seat, None for nobody) fill ``{where}``, each
+# text with ``{name}`` for the holder (None: nothing to say). Games add or reword places.
+PLACES: dict[str | None, Text | None] = {
+    "hand": N_(" ({name} holds it)"),
+    None: N_(" (nobody holds it)"),
 }
-GAME_PLACES: dict[str, dict[str | None, dict[str, str]]] = {}
+GAME_PLACES: dict[str, dict[str | None, Text | None]] = {}
 
 
 def add_messages(
-    catalogue: dict[str, dict[str, str]],
-    game: str | None = None,
+    game: str | None,
+    catalogue: Mapping[str, Text],
     *,
     shared: bool = True,
-    names: Mapping[str, Mapping[str, Mapping[Any, str]]] | None = None,
-    places: Mapping[str | None, dict[str, str]] | None = None,
+    names: Mapping[str, Mapping[Any, Text]] | None = None,
+    places: Mapping[str | None, Text | None] | None = None,
 ) -> None:
-    """Register a game's texts; ``game`` defaults to the game package of the caller
-    (a module under ``scoring.rules.<game>``).
+    """Register the texts of ``game``'s rules (``game=None``: common rules only).
 
     ``shared=False`` keeps the texts out of the fallback in MESSAGES: a wording only this
     game's params fill, or a scorepad text that is no rule of a verdict. ``names`` and
     ``places`` are the game's entries of GAME_NAMES and GAME_PLACES.
     """
+    texts: list[Text | None] = [*catalogue.values(), *(places or {}).values()]
+    texts += [text for table in (names or {}).values() for text in table.values()]
+    for text in texts:
+        if text is not None and not isinstance(text, Text):
+            raise TypeError(f"engine texts are N_(...) msgids, not {text!r}")
     if game is None:
-        game = _calling_game(sys._getframe(1).f_globals.get("__name__", ""))
-    for rule, texts in catalogue.items():
-        _require_languages(texts, f"message for {rule}")
-    for place, texts in (places or {}).items():
-        _require_languages(texts, f"place {place}")
-    if (names or places) and game is None:
-        raise ValueError("names and places belong to a game")
-    for rule, texts in catalogue.items():
-        if game is not None:
-            GAME_MESSAGES.setdefault(game, {})[rule] = texts
-        if shared:
-            MESSAGES.setdefault(rule, texts)
-    if names:
-        GAME_NAMES.setdefault(game, {}).update(names)
-    if places:
-        GAME_PLACES.setdefault(game, {}).update(places)
+        if names or places:
+            raise ValueError("names and places belong to a game")
+    else:
+        GAME_MESSAGES.setdefault(game, {}).update(catalogue)
+        GAME_NAMES.setdefault(game, {}).update(names or {})
+        GAME_PLACES.setdefault(game, {}).update(places or {})
+    if shared:
+        for rule, text in catalogue.items():
+            MESSAGES.setdefault(rule, text)
 
 
-def _require_languages(texts: Mapping[str, str], what: str) -> None:
-    missing = set(LANGUAGES) - texts.keys()
-    if missing:
-        raise ValueError(f"{what} lacks {sorted(missing)}")
+def registered_texts() -> Iterator[Text]:
+    """Every text registered here: rule messages, names, places, record errors (the
+    translations test reads them all; a game's own texts register when it is imported)."""
+    yield SEAT_NAME
+    yield OR
+    yield from RECORD_ERRORS.values()
+    yield from MESSAGES.values()
+    for catalogue in GAME_MESSAGES.values():
+        yield from catalogue.values()
+    for names in GAME_NAMES.values():
+        for table in names.values():
+            yield from table.values()
+    for places in (PLACES, *GAME_PLACES.values()):
+        yield from (text for text in places.values() if text is not None)
 
 
-def messages_for(rule: str, game: str | None = None) -> dict[str, str] | None:
-    """The texts of ``rule`` in ``game``'s wording, else the common ones (None if unknown)."""
-    return GAME_MESSAGES.get(game, {}).get(rule) or MESSAGES.get(rule)
-
-
-def _calling_game(module: str) -> str | None:
-    package = __name__.rpartition(".")[0] + "."
-    if not module.startswith(package):
-        return None
-    return module[len(package) :].partition(".")[0] or None
+def messages_for(rule: str, game: str | None = None) -> Text | None:
+    """The text of ``rule`` in ``game``'s wording, else the common one (None if unknown)."""
+    own = GAME_MESSAGES.get(game, {}) if game is not None else {}
+    return own.get(rule) or MESSAGES.get(rule)
 
 
 def seat_name(players: Sequence[str] | None, seat: int | None, lang: str = "en") -> str:
@@ -212,7 +176,18 @@ def seat_name(players: Sequence[str] | None, seat: int | None, lang: str = "en")
         return "?"
     if players is not None and 0 <= seat < len(players):
         return players[seat]
-    return SEAT_NAMES.get(lang, SEAT_NAMES["en"]).format(number=seat + 1)
+    return SEAT_NAME.format(lang, number=seat + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat(Localized):
+    """A seat's name as a param of a text: the player's, else "Seat 2" / "Platz 2"."""
+
+    players: Sequence[str] | None
+    seat: int | None
+
+    def text(self, lang: str = "en") -> str:
+        return seat_name(self.players, self.seat, lang)
 
 
 def render(
@@ -227,31 +202,29 @@ def render(
     params: Mapping[str, Any] | None = None,
 ) -> str:
     """The text of ``rule`` in ``lang`` and in ``game``'s wording, filled in; English when
-    the text has no such language, the rule's name when there is no text at all."""
-    texts = messages_for(rule, game)
-    if texts is None:
+    the catalogue has no such language, the rule's name when there is no text at all."""
+    text = messages_for(rule, game)
+    if text is None:
         return rule
-    if lang not in texts:
-        lang = "en"
     params = params or {}
     values = _Blanks(player=seat_name(players, seat, lang), card=card, trick=trick)
     if "holder" in params or "place" in params:
         holder = params.get("holder")
         place = params.get("place", "hand" if holder is not None else None)
-        where = GAME_PLACES.get(game, {}).get(place) or PLACES[place]
-        for language in LANGUAGES:
-            name = seat_name(players, holder, language)
-            values[f"holder_{language}"] = where[language].format(name=name)
-    values.update(params)
-    for param, names in GAME_NAMES.get(game, {}).items():
+        places = GAME_PLACES.get(game, {}) if game is not None else {}
+        where = places[place] if place in places else PLACES[place]
+        name = seat_name(players, holder, lang)
+        values["where"] = "" if where is None else where.format(lang, name=name)
+    values.update(localize(params, lang))
+    for param, names in (GAME_NAMES.get(game, {}) if game is not None else {}).items():
         if param not in params:
             continue
         value = params[param]
         if isinstance(value, list | tuple):
-            values[f"{param}_names"] = ", ".join(names[lang][item] for item in value)
+            values[f"{param}_names"] = ", ".join(names[item].text(lang) for item in value)
         else:
-            values[f"{param}_name"] = names[lang][value]
-    return texts[lang].format_map(values)
+            values[f"{param}_name"] = names[value].text(lang)
+    return text.text(lang).format_map(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,7 +488,7 @@ def check_dealt_hands(
     hands: Sequence[Sequence[str]],
     cards: Collection[str],
     size: int,
-    size_text: Mapping[str, str] = RECORD_ERRORS["hand_size"],
+    size_text: Text = RECORD_ERRORS["hand_size"],
     **size_params: Any,
 ) -> None:
     """Hands of ``size`` cards each, made of ``cards``, each card dealt once; RecordError

@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from . import get_game
-from .core import FORMAT, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
+from .core import FORMAT, OR, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
+from .i18n import Join
 
 COMMON_REQUIRED = ("format", "game", "players")
 COMMON_OPTIONAL = ("profile", "settings", "hands")
@@ -105,13 +106,8 @@ def read(source: str | bytes | dict):
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise RecordError("players", RECORD_ERRORS["player_names"])
     if len(players) not in game.PLAYER_COUNTS:
-        counts = [str(n) for n in game.PLAYER_COUNTS]
-        raise RecordError(
-            "players",
-            RECORD_ERRORS["player_count"],
-            counts_en=" or ".join(counts),
-            counts_de=" oder ".join(counts),
-        )
+        counts = Join(game.PLAYER_COUNTS, OR)
+        raise RecordError("players", RECORD_ERRORS["player_count"], counts=counts)
     if "hands" in record:
         hands = record["hands"]
         if not isinstance(hands, list) or len(hands) != len(players):

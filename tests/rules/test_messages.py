@@ -8,6 +8,7 @@ import pytest
 
 from scoring.rules import core, get_game
 from scoring.rules.core import EntryProblem, IllegalPlay, Violation, render, seat_name
+from scoring.rules.i18n import N_
 
 NAMES = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -27,19 +28,16 @@ def scratch_game():
     core.MESSAGES.pop("scratch_rule", None)
 
 
-def test_a_game_names_its_params_in_each_language(scratch_game):
+def test_a_game_names_its_params_in_each_language(scratch_game, german):
+    german["{fruit_name} and {fruits_names}"] = "{fruit_name} – {fruits_names}"
+    german.update(apple="Apfel", pear="Birne")
     core.add_messages(
-        {
-            "scratch_rule": {
-                "en": "{fruit_name} and {fruits_names}",
-                "de": "{fruit_name} – {fruits_names}",
-            }
-        },
         scratch_game,
+        {"scratch_rule": N_("{fruit_name} and {fruits_names}")},
         shared=False,
         names={
-            "fruit": {"en": {"A": "apple"}, "de": {"A": "Apfel"}},
-            "fruits": {"en": {"A": "apple", "P": "pear"}, "de": {"A": "Apfel", "P": "Birne"}},
+            "fruit": {"A": N_("apple")},
+            "fruits": {"A": N_("apple"), "P": N_("pear")},
         },
     )
     params = {"fruit": "A", "fruits": ["P", "A"]}
@@ -51,14 +49,13 @@ def test_a_game_names_its_params_in_each_language(scratch_game):
     assert render("scratch_rule", "en", params=params) == "scratch_rule"
 
 
-def test_a_game_rewords_where_a_card_lies(scratch_game):
+def test_a_game_rewords_where_a_card_lies(scratch_game, german):
+    german[" (in {name}'s pocket)"] = " (in der Tasche von {name})"
+    german[" (under the table)"] = " (unter dem Tisch)"
     core.add_messages(
-        {},
         scratch_game,
-        places={
-            "pocket": {"en": " (in {name}'s pocket)", "de": " (in der Tasche von {name})"},
-            None: {"en": " (under the table)", "de": " (unter dem Tisch)"},
-        },
+        {},
+        places={"pocket": N_(" (in {name}'s pocket)"), None: N_(" (under the table)")},
     )
     pocket = Violation(
         1, 0, "X", "card_not_in_hand", {"holder": 2, "place": "pocket"}, scratch_game
@@ -78,11 +75,14 @@ def test_a_game_rewords_where_a_card_lies(scratch_game):
     )
 
 
-def test_names_and_places_need_both_languages_and_a_game():
-    with pytest.raises(ValueError, match="lacks"):
-        core.add_messages({}, "scratch_game", places={"pocket": {"en": " (pocket)"}})
+def test_texts_are_msgids_and_names_and_places_belong_to_a_game():
+    """German lives in the catalogue (scoring/rules/i18n.py), not next to the English."""
+    with pytest.raises(TypeError, match="msgids"):
+        core.add_messages("scratch_game", {"scratch_rule": {"en": "x", "de": "y"}})
+    with pytest.raises(TypeError, match="msgids"):
+        core.add_messages("scratch_game", {}, places={"pocket": " (pocket)"})
     with pytest.raises(ValueError, match="belong to a game"):
-        core.add_messages({}, names={"fruit": {"en": {}, "de": {}}})
+        core.add_messages(None, {}, names={"fruit": {"A": N_("apple")}})
 
 
 def test_a_seat_without_a_name_is_numbered_in_the_language_asked():
@@ -156,9 +156,7 @@ def test_german_texts_do_not_assume_a_gender():
     "seine…"), nor as "der Letzte"; "sie" only ever stands for "die Karte"."""
     for name in ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl"):
         get_game(name)
-    texts = [texts["de"] for texts in core.MESSAGES.values()]
-    texts += [t["de"] for catalogue in core.GAME_MESSAGES.values() for t in catalogue.values()]
-    texts += [t["de"] for places in core.GAME_PLACES.values() for t in places.values()]
+    texts = [text["de"] for text in core.registered_texts()]
     for text in texts:
         words = text.replace(",", " ").split()
         assert not {"er", "ihm", "ihn", "seine", "seinen", "seinem", "seiner", "Letzter"} & set(

@@ -20,6 +20,7 @@ from scoring.rules.core import (
     pick,
     shuffled,
 )
+from scoring.rules.i18n import N_
 
 HANDS = [["HA", "H9", "C7"], ["H10", "S8", "DK"], ["SA", "D10", "C10"]]
 PLAYS = ["HA", "H10", "D10", "SA", "C7", "S8", "C10", "H9", "DK"]
@@ -134,8 +135,9 @@ def test_settings_overrides_apply_over_the_profile():
 def test_every_rule_has_english_and_german_messages():
     for rule, texts in MESSAGES.items():
         assert texts["en"] and texts["de"], rule
-    with pytest.raises(ValueError, match="lacks"):
-        core.add_messages({"new_rule": {"en": "only English"}})
+        assert texts.translated("de"), rule
+    with pytest.raises(TypeError, match="msgids"):
+        core.add_messages(None, {"new_rule": {"en": "only English"}})
 
 
 def test_violation_messages_name_the_player_and_the_holder_in_either_language():
@@ -204,11 +206,12 @@ def test_dumps_keeps_umlauts_readable():
     assert "Jürgen" in records.dumps({"players": ["Jürgen"]})
 
 
-def test_each_game_words_a_shared_rule_its_own_way():
+def test_each_game_words_a_shared_rule_its_own_way(german, registries):
     """Rule names like follow_suit are shared; a verdict uses its own game's wording,
     whichever game registered the rule first."""
-    core.add_messages({"shared_test_rule": {"en": "first {card}", "de": "erst {card}"}}, "g1")
-    core.add_messages({"shared_test_rule": {"en": "second {card}", "de": "zweit {card}"}}, "g2")
+    german.update({"first {card}": "erst {card}", "second {card}": "zweit {card}"})
+    core.add_messages("g1", {"shared_test_rule": N_("first {card}")})
+    core.add_messages("g2", {"shared_test_rule": N_("second {card}")})
     first = Violation(1, 0, "X", "shared_test_rule", game="g1")
     assert first.message(["A"]) == "first X"
     assert first.for_game("g2").message(["A"], "de") == "erst X"
@@ -224,11 +227,12 @@ def test_a_schatzsuche_verdict_keeps_its_wording_when_schafkopf_is_loaded():
     )
 
 
-def test_add_messages_files_texts_under_the_calling_game():
-    assert core._calling_game("scoring.rules.schafkopf.messages") == "schafkopf"
-    assert core._calling_game("scoring.rules.schatzsuche") == "schatzsuche"
-    assert core._calling_game("tests.rules.test_records") is None
+def test_add_messages_files_texts_under_the_game_it_names():
     assert "follow_suit" in core.GAME_MESSAGES["schatzsuche"]
+    assert (
+        core.GAME_MESSAGES["schafkopf"]["follow_suit"]
+        != core.GAME_MESSAGES["schatzsuche"]["follow_suit"]
+    )
 
 
 def german(source) -> tuple[str, str, str]:

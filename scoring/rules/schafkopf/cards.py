@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from ..i18n import NC_
+
 NAME = "schafkopf"  # the game's name in records; it also picks this game's message wording
 SUITS = ("E", "G", "H", "S")
 RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")
@@ -25,13 +27,14 @@ OBER = tuple(suit + "O" for suit in SUITS)
 UNTER = tuple(suit + "U" for suit in SUITS)
 TRUMP = "T"  # the effective suit of every trump: trumps are their own suit
 
-# Suit names are German in both languages (the English example says "the led suit Eichel").
+# Suit names are German in both languages (the English example says "the led suit Eichel");
+# ``SUIT_NAMES[suit]["de"]`` reads a name as the engine's texts do (i18n.Text).
 SUIT_NAMES = {
-    "E": {"en": "Eichel", "de": "Eichel"},
-    "G": {"en": "Gras", "de": "Gras"},
-    "H": {"en": "Herz", "de": "Herz"},
-    "S": {"en": "Schellen", "de": "Schellen"},
-    TRUMP: {"en": "trump", "de": "Trumpf"},
+    "E": NC_("schafkopf suit", "Eichel"),
+    "G": NC_("schafkopf suit", "Gras"),
+    "H": NC_("schafkopf suit", "Herz"),
+    "S": NC_("schafkopf suit", "Schellen"),
+    TRUMP: NC_("schafkopf suit", "trump"),
 }
 
 

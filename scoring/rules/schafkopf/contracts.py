@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError, require_int
+from ..i18n import LANGUAGES, N_, Phrase
 from .cards import (
     BIT,
     OBER_UNTER_MASK,
@@ -34,14 +35,15 @@ WITH_SUIT = (SOLO, SOLO_TOUT)
 WENZ_TYPES = (WENZ, WENZ_TOUT)
 CALLABLE_SUITS = ("E", "G", "S")  # the Herz-Sau is a trump and cannot be called
 
+# A contract as the object of "may not play ...": German needs the accusative.
 _NAMES = {
-    RUFSPIEL: {"en": "a Rufspiel on the {suit}-Sau", "de": "ein Rufspiel auf die {suit}-Sau"},
-    SOLO: {"en": "a {suit}-Solo", "de": "ein {suit}-Solo"},
-    SOLO_TOUT: {"en": "a {suit}-Solo-Tout", "de": "ein {suit}-Solo-Tout"},
-    WENZ: {"en": "a Wenz", "de": "einen Wenz"},
-    WENZ_TOUT: {"en": "a Wenz-Tout", "de": "einen Wenz-Tout"},
-    SIE: {"en": "a Sie", "de": "einen Sie"},
-    RAMSCH: {"en": "a Ramsch", "de": "einen Ramsch"},
+    RUFSPIEL: N_("a Rufspiel on the {suit}-Sau"),
+    SOLO: N_("a {suit}-Solo"),
+    SOLO_TOUT: N_("a {suit}-Solo-Tout"),
+    WENZ: N_("a Wenz"),
+    WENZ_TOUT: N_("a Wenz-Tout"),
+    SIE: N_("a Sie"),
+    RAMSCH: N_("a Ramsch"),
 }
 
 
@@ -77,9 +79,14 @@ class Contract:
         """True when the declarer plays alone against three (everything but Rufspiel)."""
         return self.type not in (RUFSPIEL, RAMSCH)
 
-    def name(self, lang: str = "en") -> str:
+    @property
+    def phrase(self) -> Phrase:
+        """The contract's name ("a Gras-Solo"), to fill a message in either language."""
         suit = self.suit or self.called
-        return _NAMES[self.type][lang].format(suit=SUIT_NAMES[suit][lang] if suit else "")
+        return Phrase(_NAMES[self.type], {"suit": SUIT_NAMES[suit] if suit else ""})
+
+    def name(self, lang: str = "en") -> str:
+        return self.phrase.text(lang)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type}
@@ -102,32 +109,21 @@ def parse_contract(data: Any, players: int, allow_ramsch: bool) -> Contract:
             "contract.type", RECORD_ERRORS["one_of"], allowed=", ".join(CONTRACT_TYPES)
         )
     if kind == RAMSCH and not allow_ramsch:
-        no_ramsch = {
-            "en": "this profile has no Ramsch (see passed_deal)",
-            "de": "dieses Regelprofil kennt keinen Ramsch (siehe passed_deal)",
-        }
-        raise RecordError("contract.type", no_ramsch)
+        raise RecordError("contract.type", N_("this profile has no Ramsch (see passed_deal)"))
     allowed = {"type"} | ({"declarer"} if kind != RAMSCH else set())
     allowed |= {"suit"} if kind in WITH_SUIT else {"called"} if kind == RUFSPIEL else set()
     for key in sorted(allowed - data.keys()):
-        required = {"en": "is required for {kind}", "de": "fehlt bei {kind}"}
-        raise RecordError(f"contract.{key}", required, kind=kind)
+        raise RecordError(f"contract.{key}", N_("is required for {kind}"), kind=kind)
     for key in sorted(data.keys() - allowed):
-        unknown = {"en": "is not a key of a {kind} contract", "de": "gehört nicht zu {kind}"}
-        raise RecordError(f"contract.{key}", unknown, kind=kind)
+        raise RecordError(f"contract.{key}", N_("is not a key of a {kind} contract"), kind=kind)
     declarer = None
     if kind != RAMSCH:
         declarer = require_int(data["declarer"], "contract.declarer", 0, players - 1)
     suit, called = data.get("suit"), data.get("called")
     if kind in WITH_SUIT and suit not in SUITS:
-        raise RecordError(
-            "contract.suit", {"en": "must be E, G, H or S", "de": "muss E, G, H oder S sein"}
-        )
+        raise RecordError("contract.suit", N_("must be E, G, H or S"))
     if kind == RUFSPIEL and called not in CALLABLE_SUITS:
-        not_callable = {
-            "en": "must be E, G or S (the Herz-Sau cannot be called)",
-            "de": "muss E, G oder S sein (die Herz-Sau kann nicht gerufen werden)",
-        }
+        not_callable = N_("must be E, G or S (the Herz-Sau cannot be called)")
         raise RecordError("contract.called", not_callable)
     return Contract(kind, declarer, suit, called)
 
@@ -148,44 +144,39 @@ def is_sie(hand: int) -> bool:
     return hand & OBER_UNTER_MASK == OBER_UNTER_MASK
 
 
-def contract_problem(
+def contract_fault(
     contract: Contract, hand: Iterable[str], settings: Mapping[str, Any]
-) -> dict[str, str] | None:
-    """Why the declarer may not play this contract with ``hand`` (None when he may).
-
-    The answer holds ``reason_en`` and ``reason_de`` for the ``illegal_contract`` message.
-    """
+) -> Phrase | None:
+    """Why the declarer may not play this contract with ``hand`` (None when he may): the
+    ``reason`` of the ``illegal_contract`` message, in either language."""
     mask = mask_of(hand)
     kind = contract.type
     if kind == RUFSPIEL:
         called = contract.called
         if mask & BIT[sau(called)]:
-            return _reason(
-                "he holds the called Sau {card} himself",
-                "die gerufene Sau {card} ist in der eigenen Hand",
-                card=sau(called),
-            )
+            return Phrase(N_("he holds the called Sau {card} himself"), {"card": sau(called)})
         if not can_call(mask, called):
             return _no_plain_card(called)
     elif kind in WITH_SUIT and not can_solo(mask, contract.suit, settings):
         return _no_plain_card(contract.suit)
     elif kind == SIE and not is_sie(mask):
-        return _reason(
-            "he does not hold all four Ober and all four Unter",
-            "nicht alle vier Ober und alle vier Unter auf der Hand",
-        )
+        return Phrase(N_("he does not hold all four Ober and all four Unter"))
     return None
 
 
-def _reason(en: str, de: str, **values: str) -> dict[str, str]:
-    return {"reason_en": en.format(**values), "reason_de": de.format(**values)}
+def contract_problem(
+    contract: Contract, hand: Iterable[str], settings: Mapping[str, Any]
+) -> dict[str, str] | None:
+    """``contract_fault`` worded in every language: ``reason_en``, ``reason_de``."""
+    fault = contract_fault(contract, hand, settings)
+    if fault is None:
+        return None
+    return {f"reason_{lang}": fault.text(lang) for lang in LANGUAGES}
 
 
-def _no_plain_card(suit: str) -> dict[str, str]:
-    return {
-        "reason_en": f"he holds no {SUIT_NAMES[suit]['en']} card other than Ober and Unter",
-        "reason_de": f"keine {SUIT_NAMES[suit]['de']}-Karte außer Ober und Unter auf der Hand",
-    }
+def _no_plain_card(suit: str) -> Phrase:
+    text = N_("he holds no {suit} card other than Ober and Unter")
+    return Phrase(text, {"suit": SUIT_NAMES[suit]})
 
 
 def valid_contracts(

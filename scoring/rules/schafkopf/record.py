@@ -10,6 +10,7 @@ from random import Random
 from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError, Verdict, bot_names, new_record, require_int
+from ..i18n import N_
 from .bots import bot_game
 from .cards import DECK, INDEX, NAME, TRICKS
 from .contracts import SIE, after_all_passed, parse_contract
@@ -25,10 +26,7 @@ SEATS = 4
 def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
     """The Schafkopf keys of a record, checked; RecordError names the offending key."""
     if ("dealer" in record) == ("leader" in record):
-        either = {
-            "en": "give either dealer or leader (the seat that leads first)",
-            "de": "entweder dealer oder leader angeben (den Platz, der zuerst ausspielt)",
-        }
+        either = N_("give either dealer or leader (the seat that leads first)")
         raise RecordError("dealer", either)
     if "dealer" in record:
         leader = (require_int(record["dealer"], "dealer", 0, SEATS - 1) + 1) % SEATS
@@ -41,28 +39,18 @@ def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> di
             keys[key] = require_int(record[key], key, 0, SEATS - 1)
     if "klopfen" in record:
         if not settings["allow_klopfen"]:
-            no_klopfen = {
-                "en": "this profile has no Klopfen (allow_klopfen)",
-                "de": "dieses Regelprofil kennt kein Klopfen (allow_klopfen)",
-            }
-            raise RecordError("klopfen", no_klopfen)
+            raise RecordError("klopfen", N_("this profile has no Klopfen (allow_klopfen)"))
         klopfen = record["klopfen"]
         if not isinstance(klopfen, list):
-            seats = {"en": "must be a list of seats", "de": "muss eine Liste von Plätzen sein"}
-            raise RecordError("klopfen", seats)
+            raise RecordError("klopfen", N_("must be a list of seats"))
         for position, seat in enumerate(klopfen):
             require_int(seat, f"klopfen[{position}]", 0, SEATS - 1)
         if len(set(klopfen)) != len(klopfen):
-            once = {"en": "a seat can knock only once", "de": "jeder Platz klopft höchstens einmal"}
-            raise RecordError("klopfen", once)
+            raise RecordError("klopfen", N_("a seat can knock only once"))
         keys["klopfen"] = klopfen
     if "schwarz_claimed" in record:
         if not settings["schwarz_must_be_claimed"]:
-            unclaimed = {
-                "en": "this profile scores Schwarz unclaimed",
-                "de": "in diesem Regelprofil zählt Schwarz auch unangesagt",
-            }
-            raise RecordError("schwarz_claimed", unclaimed)
+            raise RecordError("schwarz_claimed", N_("this profile scores Schwarz unclaimed"))
         if not isinstance(record["schwarz_claimed"], bool):
             raise RecordError("schwarz_claimed", RECORD_ERRORS["not_bool"])
         keys["schwarz_claimed"] = record["schwarz_claimed"]
@@ -75,20 +63,13 @@ def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
     seen: dict[str, int] = {}
     for seat, hand in enumerate(record["hands"]):
         if len(hand) != TRICKS:
-            size = {"en": "must hold {size} cards", "de": "muss {size} Karten enthalten"}
-            raise RecordError(f"hands[{seat}]", size, size=TRICKS)
+            raise RecordError(f"hands[{seat}]", N_("must hold {size} cards"), size=TRICKS)
         for card in hand:
             if card not in INDEX:
-                no_card = {
-                    "en": "{card!r} is not a Schafkopf card",
-                    "de": "{card!r} ist keine Schafkopf-Karte",
-                }
+                no_card = N_("{card!r} is not a Schafkopf card")
                 raise RecordError(f"hands[{seat}]", no_card, card=card)
             if card in seen:
-                twice = {
-                    "en": "{card} is also dealt to seat {seat}",
-                    "de": "{card} ist auch an Platz {seat} ausgeteilt",
-                }
+                twice = N_("{card} is also dealt to seat {seat}")
                 raise RecordError(f"hands[{seat}]", twice, card=card, seat=seen[card])
             seen[card] = seat
     return [list(hand) for hand in record["hands"]]
@@ -99,16 +80,9 @@ def _read_plays(record: Mapping[str, Any], contract_type: str) -> list[str]:
     if not isinstance(plays, list) or not all(isinstance(card, str) for card in plays):
         raise RecordError("plays", RECORD_ERRORS["card_codes"])
     if contract_type == SIE and plays:
-        shown = {
-            "en": "a Sie is shown, not played: plays must be []",
-            "de": "ein Sie wird gezeigt, nicht gespielt: plays muss [] sein",
-        }
-        raise RecordError("plays", shown)
+        raise RecordError("plays", N_("a Sie is shown, not played: plays must be []"))
     if len(plays) > SEATS * TRICKS:
-        too_many = {
-            "en": "a deal has {total} cards, not {count}",
-            "de": "ein Spiel hat {total} Karten, nicht {count}",
-        }
+        too_many = N_("a deal has {total} cards, not {count}")
         raise RecordError("plays", too_many, total=SEATS * TRICKS, count=len(plays))
     return plays
 

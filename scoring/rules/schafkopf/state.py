@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, bot_names
-from .cards import AUGEN, DECK, NAME, SUIT_NAMES, TRICKS
-from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_problem, laufende_run
+from ..i18n import N_, Text
+from .cards import AUGEN, DECK, NAME, TRICKS
+from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_fault, laufende_run
 from .result import game_result, ramsch_result
 from .tariff import counted_laufende
 
@@ -41,10 +42,6 @@ class Trick:
 
     def to_json(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
-
-
-def _suit_params(suit: str) -> dict[str, str]:
-    return {"suit_en": SUIT_NAMES[suit]["en"], "suit_de": SUIT_NAMES[suit]["de"]}
 
 
 class State:
@@ -86,10 +83,9 @@ class State:
         self.klopfen = tuple(klopfen)
         self.schwarz_claimed = schwarz_claimed
         if self.hands is not None and contract.declarer is not None:
-            reason = contract_problem(contract, self.hands[contract.declarer], settings)
-            if reason:
-                names = {"contract_en": contract.name("en"), "contract_de": contract.name("de")}
-                params = reason | names
+            reason = contract_fault(contract, self.hands[contract.declarer], settings)
+            if reason is not None:
+                params = {"contract": contract.phrase, "reason": reason}
                 violation = Violation(
                     None, contract.declarer, None, "illegal_contract", params, NAME
                 )
@@ -221,21 +217,21 @@ class State:
             if sau_duty and suit_of[card] == called and card != sau:
                 count = sum(1 for held in hand if suit_of[held] == called)
                 if count < 4:  # davonlaufen needs 4 cards of the suit, Sau counted, O/U not
-                    params = {"sau": sau, "count": count, **_suit_params(called)}
+                    params = {"sau": sau, "count": count, "suit": called}
                     return "called_suit_led_without_ace", params
             return None
         led = suit_of.get(self.current[0])
         if sau_duty and led == called:
             if card != sau:
-                return "called_ace_must_be_played", {"sau": sau, **_suit_params(called)}
+                return "called_ace_must_be_played", {"sau": sau, "suit": called}
             return None
         if led is not None and suit_of[card] != led:
             same = [held for held in hand if suit_of[held] == led]
             if same:
                 strongest = max(same, key=self.trumps.strength.__getitem__)
-                return "follow_suit", {"held": strongest, **_suit_params(led)}
+                return "follow_suit", {"held": strongest, "suit": led}
         if sau_duty and card == sau and len(self.finished) < TRICKS - 1:
-            return "called_ace_discarded", _suit_params(called)
+            return "called_ace_discarded", {"suit": called}
         return None
 
     # --- Stoß, Retour -----------------------------------------------------------------
@@ -256,12 +252,9 @@ class State:
 
     def _window_fault(self, rule: str, seat: int, said: int | None) -> Violation | None:
         if said is not None:
-            return _announcement_fault(
-                rule, seat, ("it was said already", "das wurde schon gesagt")
-            )
+            return _announcement_fault(rule, seat, N_("it was said already"))
         if self.cards_played >= 2:
-            late = ("the second card has been played", "die zweite Karte liegt schon")
-            return _announcement_fault(rule, seat, late)
+            return _announcement_fault(rule, seat, N_("the second card has been played"))
         return None
 
     def _raise_fault(self, violation: Violation | None) -> None:
@@ -269,26 +262,23 @@ class State:
             raise IllegalPlay.of(violation, self.players)
 
     def _stoss_fault(self, seat: int) -> Violation | None:
-        reason = None
+        reason: Text | None = None
         if not self.settings["allow_stoss"]:
-            reason = ("this profile has no Stoß", "dieses Regelprofil kennt keinen Stoß")
+            reason = N_("this profile has no Stoß")
         elif self.contract.type == RAMSCH:
-            reason = ("a Ramsch has no declaring party", "im Ramsch gibt es keine Spielerpartei")
+            reason = N_("a Ramsch has no declaring party")
         elif seat in self.declaring_party:
-            reason = ("he belongs to the declaring party", "nur die Gegenpartei darf stoßen")
+            reason = N_("he belongs to the declaring party")
         return _announcement_fault("stoss_not_allowed", seat, reason)
 
     def _retour_fault(self, seat: int) -> Violation | None:
         if self.stoss is None:
             return Violation(1, seat, None, "retour_without_stoss", game=NAME)
-        reason = None
+        reason: Text | None = None
         if not self.settings["allow_retour"]:
-            reason = ("this profile has no Retour", "dieses Regelprofil kennt kein Retour")
+            reason = N_("this profile has no Retour")
         elif seat not in self.declaring_party and self.partner_known:
-            reason = (
-                "only the declaring party can answer a Stoß",
-                "nur die Spielerpartei kann Retour geben",
-            )
+            reason = N_("only the declaring party can answer a Stoß")
         return _announcement_fault("retour_not_allowed", seat, reason)
 
     @property
@@ -354,8 +344,7 @@ class State:
         return not self.settings["schwarz_must_be_claimed"] or self.schwarz_claimed
 
 
-def _announcement_fault(rule: str, seat: int, reason: tuple[str, str] | None) -> Violation | None:
+def _announcement_fault(rule: str, seat: int, reason: Text | None) -> Violation | None:
     if reason is None:
         return None
-    reasons = {"reason_en": reason[0], "reason_de": reason[1]}
-    return Violation(1, seat, None, rule, reasons, NAME)
+    return Violation(1, seat, None, rule, {"reason": reason}, NAME)

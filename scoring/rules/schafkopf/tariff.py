@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError
+from ..i18n import N_
 from .cards import TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
 
@@ -130,20 +131,19 @@ def check_setting(key: str, value: Any) -> None:
         if value is None and nullable:
             return
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            texts = {
-                "en": "must be an integer from {low} to {high}" + " or null" * nullable,
-                "de": "muss eine ganze Zahl von {low} bis {high}"
-                + " oder null" * nullable
-                + " sein",
-            }
-            raise RecordError(where, texts, low=low, high=high)
+            text = (
+                N_("must be an integer from {low} to {high} or null")
+                if nullable
+                else N_("must be an integer from {low} to {high}")
+            )
+            raise RecordError(where, text, low=low, high=high)
 
 
 def check_profile(settings: Mapping[str, Any]) -> None:
     """Check a whole profile (e.g. a custom one from the form): every setting, nothing else."""
     for key in SETTING_SPECS:
         if key not in settings:
-            raise RecordError(f"settings.{key}", {"en": "is missing", "de": "fehlt"})
+            raise RecordError(f"settings.{key}", N_("is missing"))
     for key, value in settings.items():
         if key != "profile":  # records.resolve_settings adds the profile's name
             check_setting(key, value)

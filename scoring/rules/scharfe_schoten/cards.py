@@ -9,12 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from ..i18n import NC_, by_language
+
 COLOURS = ("R", "G", "Y", "B")
 VALUES = tuple(range(1, 13))
-COLOUR_NAMES = {
-    "en": {"R": "red", "G": "green", "Y": "yellow", "B": "black"},
-    "de": {"R": "Rot", "G": "Grün", "Y": "Gelb", "B": "Schwarz"},
+# How a colour reads in messages (the ``colour`` param), and per language: COLOUR_NAMES["de"].
+COLOUR_TEXTS = {
+    "R": NC_("scharfe_schoten colour", "red"),
+    "G": NC_("scharfe_schoten colour", "green"),
+    "Y": NC_("scharfe_schoten colour", "yellow"),
+    "B": NC_("scharfe_schoten colour", "black"),
 }
+COLOUR_NAMES = by_language(COLOUR_TEXTS)
 CARDS = tuple(f"{colour}{value}" for colour in COLOURS for value in VALUES)
 CARD_INDEX = {code: index for index, code in enumerate(CARDS)}
 

@@ -12,12 +12,13 @@ from ..core import (
     require_int,
     require_str_list,
 )
+from ..i18n import N_
 from .cards import CARD_INDEX, CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, count_colours
 from .state import State
 
 RECORD_KEYS = ("start", "numbers", "predictions", "cupboard_picks", "plays")
 RECORD_OPTIONAL_KEYS = ()
-COLOUR_TEXT = {"en": "must be a colour: R, G, Y or B", "de": "muss eine Farbe sein: R, G, Y oder B"}
+COLOUR_TEXT = N_("must be a colour: R, G, Y or B")
 
 # Checks that need the hands; the cupboard check also works without them once every card
 # has been played (the cupboard is then exactly the cards nobody played).
@@ -29,11 +30,7 @@ def read_numbers(value: Any) -> dict[str, int]:
     check_keys(value, "numbers", COLOURS)
     numbers = {colour: require_int(value[colour], f"numbers.{colour}", 1, 12) for colour in COLOURS}
     if len(set(numbers.values())) != len(COLOURS):
-        different = {
-            "en": "the four colours need four different number cards",
-            "de": "die vier Farben brauchen vier verschiedene Zahlenkarten",
-        }
-        raise RecordError("numbers", different)
+        raise RecordError("numbers", N_("the four colours need four different number cards"))
     return numbers
 
 
@@ -45,10 +42,7 @@ def read_colour(value: Any, key: str) -> str:
 
 def read_predictions(value: Any, players: int) -> list[dict[str, str]]:
     if not isinstance(value, list) or len(value) != players:
-        one_each = {
-            "en": "must be a list with one prediction per player ({players})",
-            "de": "muss eine Liste mit einer Vorhersage je Sitzplatz sein ({players})",
-        }
+        one_each = N_("must be a list with one prediction per player ({players})")
         raise RecordError("predictions", one_each, players=players)
     predictions = []
     for seat, prediction in enumerate(value):
@@ -57,26 +51,19 @@ def read_predictions(value: Any, players: int) -> list[dict[str, str]]:
         most = read_colour(prediction["most"], f"{key}.most")
         fewest = read_colour(prediction["fewest"], f"{key}.fewest")
         if most == fewest:
-            different = {
-                "en": "most and fewest must be two different colours",
-                "de": "most und fewest müssen zwei verschiedene Farben sein",
-            }
-            raise RecordError(key, different)
+            raise RecordError(key, N_("most and fewest must be two different colours"))
         predictions.append({"most": most, "fewest": fewest})
     return predictions
 
 
 def read_picks(value: Any, players: int) -> list[str]:
     if not isinstance(value, list):
-        colours = {"en": "must be a list of colours", "de": "muss eine Liste von Farben sein"}
-        raise RecordError("cupboard_picks", colours)
+        raise RecordError("cupboard_picks", N_("must be a list of colours"))
     if len(value) > CUPBOARD_SIZE[players]:
-        too_many = {
-            "en": "has {count} entries, but with {players} players the spice cupboard holds"
-            " only {size} cards",
-            "de": "hat {count} Einträge, bei {players} Personen liegen im Gewürzschrank aber"
-            " nur {size} Karten",
-        }
+        too_many = N_(
+            "has {count} entries, but with {players} players the spice cupboard holds"
+            " only {size} cards"
+        )
         raise RecordError(
             "cupboard_picks",
             too_many,
@@ -91,20 +78,14 @@ def read_plays(value: Any, players: int) -> list[str]:
     plays = require_str_list(value, "plays")
     most = players * HAND_SIZE[players]
     if len(plays) > most:
-        too_many = {
-            "en": "has {count} cards, but a round has only {most}",
-            "de": "hat {count} Karten, eine Runde hat aber nur {most}",
-        }
+        too_many = N_("has {count} cards, but a round has only {most}")
         raise RecordError("plays", too_many, count=len(plays), most=most)
     return plays
 
 
 def read_hands(value: list[list[str]], players: int) -> list[list[str]]:
     """Hands of the right size, made of real cards, each card dealt once."""
-    size = {
-        "en": "must have {size} cards with {players} players",
-        "de": "muss bei {players} Personen {size} Karten haben",
-    }
+    size = N_("must have {size} cards with {players} players")
     check_dealt_hands(value, CARD_INDEX, HAND_SIZE[players], size, players=players)
     return value
 
@@ -138,10 +119,7 @@ def verify_record(record: dict[str, Any], settings: dict[str, Any]) -> Verdict:
     for card in plays:
         if state.awaiting_pick:
             if next_pick == len(picks):
-                missing = {
-                    "en": "has no colour for trick {trick}, but the plays go on",
-                    "de": "hat keine Farbe für Stich {trick}, aber es wird weitergespielt",
-                }
+                missing = N_("has no colour for trick {trick}, but the plays go on")
                 raise RecordError("cupboard_picks", missing, trick=len(state.tricks))
             violations += state.pick(picks[next_pick], strict=False)
             next_pick += 1

@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import core
 from ..core import RecordError
+from ..i18n import N_
 from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE
 
 NAME = "scharfe_schoten"
@@ -45,11 +46,7 @@ def prediction_points(
 
 
 def check_setting(key: str, value: Any) -> None:
-    none = {
-        "en": "Scharfe Schoten has no settings yet",
-        "de": "Scharfe Schoten hat noch keine Einstellungen",
-    }
-    raise RecordError(f"settings.{key}", none)
+    raise RecordError(f"settings.{key}", N_("Scharfe Schoten has no settings yet"))
 
 
 def _points(lead: int) -> int:

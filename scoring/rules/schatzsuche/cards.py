@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..core import shuffled
+from ..i18n import NC_, by_language
 from .scores import RANKS, ROUNDS, SUITS
 
 PLAYERS = 3
@@ -17,10 +18,15 @@ STRENGTHS = tuple(reversed(RANKS))  # strength -> rank token, low to high
 CODES = tuple(suit + rank for suit in SUITS for rank in STRENGTHS)
 INDEX = {code: card for card, code in enumerate(CODES)}
 SUIT_MASKS = tuple(0xFF << (8 * suit) for suit in range(len(SUITS)))
-SUIT_NAMES = {
-    "en": ("clubs", "spades", "hearts", "diamonds"),
-    "de": ("Kreuz", "Pik", "Herz", "Karo"),
+# How a suit reads in messages (the ``suit`` param, a letter), and per language by number:
+# SUIT_NAMES["de"][2] is "Herz".
+SUIT_TEXTS = {
+    "C": NC_("schatzsuche suit", "clubs"),
+    "S": NC_("schatzsuche suit", "spades"),
+    "H": NC_("schatzsuche suit", "hearts"),
+    "D": NC_("schatzsuche suit", "diamonds"),
 }
+SUIT_NAMES = {lang: tuple(names.values()) for lang, names in by_language(SUIT_TEXTS).items()}
 # German rank letters accepted on input: Dame and Bube.
 RANK_ALIASES = {"D": "Q", "B": "J"}
 

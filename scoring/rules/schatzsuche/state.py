@@ -11,8 +11,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, add_messages, bot_names
-from .cards import CODES, INDEX, PLAYERS, POWER, SUIT_MASKS, SUIT_NAMES, cards_in, highest, mask_of
-from .scores import DEFAULT_PROFILE, NAME, PROFILES, first_leader, golden_bonuses, round_scores
+from ..i18n import N_
+from .cards import CODES, INDEX, PLAYERS, POWER, SUIT_MASKS, SUIT_TEXTS, cards_in, highest, mask_of
+from .scores import (
+    DEFAULT_PROFILE,
+    NAME,
+    PROFILES,
+    SUITS,
+    first_leader,
+    golden_bonuses,
+    round_scores,
+)
 
 # The duties of a player who is not leading; they need the hands to be checked.
 REVOKE_RULES = ("follow_suit", "must_trump")
@@ -20,34 +29,25 @@ REVOKE_RULES = ("follow_suit", "must_trump")
 # by not trumping when he had to); the plays alone prove it, and each one costs 30 points.
 SHOWN_VOID = "revoke"
 
+# Params stay language-free: ``suit`` (a letter) reads as ``{suit_name}``.
 add_messages(
+    NAME,
     {
-        "follow_suit": {
-            "en": "{player} played {card} but held {held} of the led suit {suit_en}",
-            "de": "{player} spielte {card}, hatte aber {held} der ausgespielten Farbe {suit_de}",
-        },
-        "must_trump": {
-            "en": "{player} played {card} but had no {suit_en} and held the trump {held}, "
-            "so had to trump",
-            "de": "{player} spielte {card}, hatte aber kein {suit_de} und den Trumpf {held}, "
-            "hätte also trumpfen müssen",
-        },
-        SHOWN_VOID: {
-            "en": "{player} played {card} of {suit_en} after showing to have no {suit_en} "
-            "in trick {shown} (Farbkarten: 30 penalty points)",
-            "de": "{player} spielte {card} ({suit_de}), obwohl {player} in Stich {shown} "
-            "gezeigt hatte, kein {suit_de} zu haben (Farbkarten: 30 Strafpunkte)",
-        },
-        "bid_sum_equals_round": {
-            "en": "{player} bid {bid} last, so the bids add up to the round's {round} tricks",
-            "de": "{player} sagte zuletzt {bid} an, damit ergeben die Ansagen die {round} "
-            "Stiche der Runde",
-        },
-        "round_over": {
-            "en": "{player} played {card} after the round's last trick",
-            "de": "{player} spielte {card} nach dem letzten Stich der Runde",
-        },
-    }
+        "follow_suit": N_("{player} played {card} but held {held} of the led suit {suit_name}"),
+        "must_trump": N_(
+            "{player} played {card} but had no {suit_name} and held the trump {held}, "
+            "so had to trump"
+        ),
+        SHOWN_VOID: N_(
+            "{player} played {card} of {suit_name} after showing to have no {suit_name} "
+            "in trick {shown} (Farbkarten: 30 penalty points)"
+        ),
+        "bid_sum_equals_round": N_(
+            "{player} bid {bid} last, so the bids add up to the round's {round} tricks"
+        ),
+        "round_over": N_("{player} played {card} after the round's last trick"),
+    },
+    names={"suit": SUIT_TEXTS},
 )
 
 
@@ -175,11 +175,7 @@ class State:
         number = INDEX.get(card)
         if number is not None and (number >> 3) in self.shown_void[seat]:
             suit = number >> 3
-            params = {
-                "shown": self.shown_void[seat][suit],
-                "suit_en": SUIT_NAMES["en"][suit],
-                "suit_de": SUIT_NAMES["de"][suit],
-            }
+            params = {"shown": self.shown_void[seat][suit], "suit": SUITS[suit]}
             found.append(Violation(trick, seat, card, SHOWN_VOID, params, NAME))
         if self.hands is None or number is None:
             return found
@@ -188,11 +184,7 @@ class State:
         suit = number >> 3
         # A card of the led suit or of the duty's suit keeps the duty, even one not held.
         if rule is not None and suit != led and not allowed & SUIT_MASKS[suit]:
-            params = {
-                "held": CODES[highest(allowed)],
-                "suit_en": SUIT_NAMES["en"][led],
-                "suit_de": SUIT_NAMES["de"][led],
-            }
+            params = {"held": CODES[highest(allowed)], "suit": SUITS[led]}
             found.append(Violation(trick, seat, card, rule, params, NAME))
         return found
 

@@ -18,6 +18,7 @@ from ..core import (
     require_int,
     require_str_list,
 )
+from ..i18n import N_
 from .cards import INDEX, PLAYERS
 from .scores import NAME, RANKS, ROUNDS, SUITS
 from .state import REVOKE_RULES, State
@@ -36,10 +37,7 @@ def read_round(record: dict[str, Any], settings: dict[str, Any]) -> tuple[State,
     trump_card = _card(record["trump_card"], "trump_card")
     bids = record["bids"]
     if not isinstance(bids, list) or len(bids) != PLAYERS:
-        bids_text = {
-            "en": "must be a list of {players} bids in seat order",
-            "de": "muss eine Liste von {players} Ansagen in Sitzreihenfolge sein",
-        }
+        bids_text = N_("must be a list of {players} bids in seat order")
         raise RecordError("bids", bids_text, players=PLAYERS)
     bids = [require_int(bid, f"bids[{seat}]", 0, round_number) for seat, bid in enumerate(bids)]
     golden = _golden(record, round_number, trump_card)
@@ -48,10 +46,7 @@ def read_round(record: dict[str, Any], settings: dict[str, Any]) -> tuple[State,
         _check_hands(hands, round_number, trump_card, golden)
     plays = require_str_list(record["plays"], "plays")
     if len(plays) > PLAYERS * round_number:
-        too_many = {
-            "en": "has {count} cards, but round {round} has {total}",
-            "de": "hat {count} Karten, Runde {round} hat aber nur {total}",
-        }
+        too_many = N_("has {count} cards, but round {round} has {total}")
         raise RecordError(
             "plays", too_many, count=len(plays), round=round_number, total=PLAYERS * round_number
         )
@@ -95,10 +90,7 @@ def verify_record(record: dict[str, Any], settings: dict[str, Any]) -> Verdict:
 
 def _card(value: Any, key: str) -> str:
     if not isinstance(value, str) or value not in INDEX:
-        no_code = {
-            "en": "{value!r} is not a card code (like HA, S10, DQ, C7)",
-            "de": "{value!r} ist kein Kartenkürzel (wie HA, S10, DQ, C7)",
-        }
+        no_code = N_("{value!r} is not a card code (like HA, S10, DQ, C7)")
         raise RecordError(key, no_code, value=value)
     return value
 
@@ -106,26 +98,18 @@ def _card(value: Any, key: str) -> str:
 def _golden(record: dict[str, Any], round_number: int, trump_card: str) -> dict[str, Any] | None:
     if round_number != ROUNDS:
         if "golden" in record:
-            only = {
-                "en": "only round {round} has a golden card",
-                "de": "nur Runde {round} hat eine goldene Karte",
-            }
-            raise RecordError("golden", only, round=ROUNDS)
+            raise RecordError("golden", N_("only round {round} has a golden card"), round=ROUNDS)
         return None
     if "golden" not in record:
-        required = {"en": "is required in round {round}", "de": "fehlt in Runde {round}"}
-        raise RecordError("golden", required, round=ROUNDS)
+        raise RecordError("golden", N_("is required in round {round}"), round=ROUNDS)
     golden = record["golden"]
     check_keys(golden, "golden", ("card", "guesses"))
     card = _card(golden["card"], "golden.card")
     if card == trump_card:
-        raise RecordError("golden.card", {"en": "is the trump card", "de": "ist die Trumpfkarte"})
+        raise RecordError("golden.card", N_("is the trump card"))
     guesses = golden["guesses"]
     if not isinstance(guesses, list) or len(guesses) != PLAYERS:
-        guesses_text = {
-            "en": "must be a list of {players} guesses in seat order",
-            "de": "muss eine Liste von {players} Tipps in Sitzreihenfolge sein",
-        }
+        guesses_text = N_("must be a list of {players} guesses in seat order")
         raise RecordError("golden.guesses", guesses_text, players=PLAYERS)
     for seat, guess in enumerate(guesses):
         path = f"golden.guesses[{seat}]"
@@ -143,10 +127,7 @@ def _check_hands(
     dealt_to: dict[str, int] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != round_number:
-            size = {
-                "en": "must hold {size} cards in round {round}",
-                "de": "muss in Runde {round} genau {size} Karten enthalten",
-            }
+            size = N_("must hold {size} cards in round {round}")
             raise RecordError(f"hands[{seat}]", size, size=round_number, round=round_number)
         for position, card in enumerate(hand):
             key = f"hands[{seat}][{position}]"
@@ -154,7 +135,7 @@ def _check_hands(
             if card in dealt_to:
                 raise RecordError(key, RECORD_ERRORS["dealt_twice"], card=card, seat=dealt_to[card])
             dealt_to[card] = seat
-    also = {"en": "{card} is also in hands[{seat}]", "de": "{card} liegt auch in hands[{seat}]"}
+    also = N_("{card} is also in hands[{seat}]")
     if trump_card in dealt_to:
         raise RecordError("trump_card", also, card=trump_card, seat=dealt_to[trump_card])
     if golden is not None and golden["card"] in dealt_to:

@@ -21,11 +21,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..i18n import NC_, by_language
+
 FAMILIES = ("O", "P", "N", "B")
-FAMILY_NAMES = {
-    "en": {"O": "Orca", "P": "Sperm whale", "N": "Narwhal", "B": "Blue whale"},
-    "de": {"O": "Orca", "P": "Pottwal", "N": "Narwal", "B": "Blauwal"},
+# How a family reads in messages (the ``family`` param), and per language: FAMILY_NAMES["de"].
+FAMILY_TEXTS = {
+    "O": NC_("stichwahl family", "Orca"),
+    "P": NC_("stichwahl family", "Sperm whale"),
+    "N": NC_("stichwahl family", "Narwhal"),
+    "B": NC_("stichwahl family", "Blue whale"),
 }
+FAMILY_NAMES = by_language(FAMILY_TEXTS)
 VALUES = (1, 2, 3, 4, 6, 7, 8, 9)
 FIVES = ("5a", "5b", "5c", "5d")
 FIVE_VALUE = 5

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError
+from ..i18n import N_
 
 DEFAULT_PROFILE = "standard"
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -25,11 +26,7 @@ PROFILES: dict[str, dict[str, Any]] = {
 def check_setting(key: str, value: Any) -> None:
     choices = SETTING_CHOICES.get(key)
     if choices is None:
-        unknown = {
-            "en": "is not a setting of Stichwahl",
-            "de": "ist keine Einstellung von Stichwahl",
-        }
-        raise RecordError(f"settings.{key}", unknown)
+        raise RecordError(f"settings.{key}", N_("is not a setting of Stichwahl"))
     if value not in choices or not isinstance(value, str):
         allowed = ", ".join(repr(choice) for choice in choices)
         raise RecordError(f"settings.{key}", RECORD_ERRORS["one_of"], allowed=allowed)

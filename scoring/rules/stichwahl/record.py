@@ -19,6 +19,7 @@ from ..core import (
     require_int,
     require_str_list,
 )
+from ..i18n import N_
 from .deck import FAMILIES, Deck, resolve_deck
 from .scores import HAND_SIZE
 from .state import ActionError, State, action_kind
@@ -36,35 +37,21 @@ NEEDS_HANDS = ("card_not_in_hand", "first_bonus_not_in_hand", "follow_suit")
 
 def read_deck(value: Any, decks: Iterable[Deck | Mapping[str, Any]]) -> Deck:
     if not isinstance(value, str):
-        name = {
-            "en": 'must name a deck as "<id>@<version>"',
-            "de": 'muss ein Kartenspiel als "<id>@<version>" nennen',
-        }
-        raise RecordError("deck", name)
+        raise RecordError("deck", N_('must name a deck as "<id>@<version>"'))
     try:
         return resolve_deck(value, decks)
     except KeyError as known:
-        unknown = {
-            "en": "unknown deck {deck!r} (known: {known})",
-            "de": "unbekanntes Kartenspiel {deck!r} (bekannt: {known})",
-        }
+        unknown = N_("unknown deck {deck!r} (known: {known})")
         raise RecordError("deck", unknown, deck=value, known=known.args[0]) from None
 
 
 def read_trump(value: Any) -> tuple[str, int]:
     check_keys(value, "trump", ("family", "marker"))
     if value["family"] not in FAMILIES:
-        family = {
-            "en": "must be a family: O, P, N or B",
-            "de": "muss eine Walfamilie sein: O, P, N oder B",
-        }
-        raise RecordError("trump.family", family)
+        raise RecordError("trump.family", N_("must be a family: O, P, N or B"))
     marker = value["marker"]
     if isinstance(marker, bool) or marker not in (HIGH, LOW):
-        sides = {
-            "en": "must be 9 (highest card wins) or 1 (lowest wins)",
-            "de": "muss 9 (die höchste Karte gewinnt) oder 1 (die niedrigste gewinnt) sein",
-        }
+        sides = N_("must be 9 (highest card wins) or 1 (lowest wins)")
         raise RecordError("trump.marker", sides)
     return value["family"], marker
 
@@ -86,32 +73,28 @@ def read_first_bonus(value: Any, players: int, game_cards: Iterable[str]) -> lis
         if card not in game_cards:
             raise RecordError(f"first_bonus[{seat}]", RECORD_ERRORS["not_a_card"], card=card)
         if card in cards[:seat]:
-            twice = {"en": "{card} is laid out twice", "de": "{card} ist doppelt ausgelegt"}
+            twice = N_("{card} is laid out twice")
             raise RecordError(f"first_bonus[{seat}]", twice, card=card)
     return cards
 
 
 def read_events(value: Any) -> list[dict[str, Any]]:
     if not isinstance(value, list):
-        events = {"en": "must be a list of events", "de": "muss eine Liste von Ereignissen sein"}
-        raise RecordError("events", events)
+        raise RecordError("events", N_("must be a list of events"))
     for index, event in enumerate(value):
         try:
             kind = action_kind(event)
         except ActionError as error:
             raise _event_error(index, error) from None
         if kind == "first_bonus":
-            belong = {
-                "en": "first bonus cards belong in first_bonus",
-                "de": "erste Bonuskarten gehören nach first_bonus",
-            }
+            belong = N_("first bonus cards belong in first_bonus")
             raise RecordError(f"events[{index}]", belong)
     return value
 
 
 def _event_error(index: int, error: ActionError) -> RecordError:
     key = f"events[{index}]" + (f".{error.field}" if error.field else "")
-    return RecordError(key, error.templates, **error.params)
+    return RecordError(key, error.template, **error.params)
 
 
 def verify_record(
@@ -138,10 +121,7 @@ def verify_record(
     first_bonus = read_first_bonus(record["first_bonus"], players, game_cards)
     events = read_events(record["events"])
     if len(first_bonus) < players and events:
-        short = {
-            "en": "has {count} of {players} cards, but the events go on",
-            "de": "hat {count} von {players} Karten, aber es folgen Ereignisse",
-        }
+        short = N_("has {count} of {players} cards, but the events go on")
         raise RecordError("first_bonus", short, count=len(first_bonus), players=players)
     hands = read_hands(record["hands"], game_cards) if "hands" in record else None
 

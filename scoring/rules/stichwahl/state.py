@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core import IllegalPlay, Violation, seat_name
+from ..core import IllegalPlay, Seat, Violation
+from ..i18n import N_, Phrase
 from .deck import CODE_INDEX, FAMILIES, FLIP, PEARL, TRUMP_CHANGE, Card, Deck, as_deck
 from .scores import NAME, TRICKS, draw_pile_size, hand_points
 from .tricks import flipped, premium_points, trick_winner
@@ -45,65 +46,28 @@ ACTION_SHAPES = {
     frozenset({"premium"}): "premium",
     frozenset({"leader"}): "leader",
 }
+# What is due in each phase (``action_not_expected``): ``{name}`` is the seat to act.
 DUE_TEXT = {
-    FIRST_BONUS: {
-        "en": "{name} lays out a first bonus card",
-        "de": "{name} legt eine erste Bonuskarte aus",
-    },
-    TURN: {
-        "en": "{name} uses a bonus card or plays a card",
-        "de": "{name} setzt eine Bonuskarte ein oder spielt eine Karte",
-    },
-    PREMIUM: {
-        "en": "{name} chooses the premium card of trick {trick}",
-        "de": "{name} wählt die Prämienkarte von Stich {trick}",
-    },
-    LEADER: {
-        "en": "{name} names who leads trick {next_trick}",
-        "de": "{name} bestimmt, wer Stich {next_trick} anspielt",
-    },
+    FIRST_BONUS: N_("{name} lays out a first bonus card"),
+    TURN: N_("{name} uses a bonus card or plays a card"),
+    PREMIUM: N_("{name} chooses the premium card of trick {trick}"),
+    LEADER: N_("{name} names who leads trick {next_trick}"),
 }
-# Why an action cannot be recorded at all, as RecordError templates (records.md keys).
+# Why an action cannot be recorded at all, as RecordError texts (records.md keys).
 ACTION_ERRORS = {
-    "not_an_action": {
-        "en": "must be one of {{play}}, {{bonus}}, {{bonus, family}}, {{premium}}, {{leader}}"
-        " (got {action})",
-        "de": "muss eines von {{play}}, {{bonus}}, {{bonus, family}}, {{premium}}, {{leader}}"
-        " sein (steht: {action})",
-    },
-    "leader_not_a_seat": {
-        "en": "leader must be a seat number",
-        "de": "leader muss eine Platznummer sein",
-    },
-    "not_a_card_code": {
-        "en": "{kind} must be a card code",
-        "de": "{kind} muss ein Kartencode sein",
-    },
-    "unknown_family": {
-        "en": "family must be one of O, P, N, B",
-        "de": "family muss O, P, N oder B sein",
-    },
-    "hand_over": {
-        "en": "the hand is over; no {kind} can follow",
-        "de": "das Spiel ist vorbei; kein {kind} kann folgen",
-    },
-    "action_not_expected": {"en": "no {kind} now: {due_en}", "de": "kein {kind} jetzt: {due_de}"},
-    "unknown_card": {
-        "en": "{card} is not a card of this game",
-        "de": "{card} ist keine Karte dieses Spiels",
-    },
-    "card_laid_out_twice": {
-        "en": "{card} is already laid out",
-        "de": "{card} liegt schon aus",
-    },
-    "premium_not_in_trick": {
-        "en": "{card} was not played in trick {trick}",
-        "de": "{card} wurde in Stich {trick} nicht gespielt",
-    },
-    "no_such_seat": {
-        "en": "seats are 0 to {last}",
-        "de": "die Plätze sind 0 bis {last}",
-    },
+    "not_an_action": N_(
+        "must be one of {{play}}, {{bonus}}, {{bonus, family}}, {{premium}}, {{leader}}"
+        " (got {action})"
+    ),
+    "leader_not_a_seat": N_("leader must be a seat number"),
+    "not_a_card_code": N_("{kind} must be a card code"),
+    "unknown_family": N_("family must be one of O, P, N, B"),
+    "hand_over": N_("the hand is over; no {kind} can follow"),
+    "action_not_expected": N_("no {kind} now: {due}"),
+    "unknown_card": N_("{card} is not a card of this game"),
+    "card_laid_out_twice": N_("{card} is already laid out"),
+    "premium_not_in_trick": N_("{card} was not played in trick {trick}"),
+    "no_such_seat": N_("seats are 0 to {last}"),
 }
 
 
@@ -112,13 +76,13 @@ class ActionError(IllegalPlay):
     ``text(lang)`` says why in English or German (ACTION_ERRORS[``reason``])."""
 
     def __init__(self, rule: str, reason: str, field: str | None = None, **params: Any):
-        self.templates = ACTION_ERRORS[reason]
+        self.template = ACTION_ERRORS[reason]
         self.params = params
         super().__init__(rule, self.text("en"))
         self.field = field
 
     def text(self, lang: str = "en") -> str:
-        return self.templates.get(lang, self.templates["en"]).format(**self.params)
+        return self.template.format(lang, **self.params)
 
 
 def action_kind(action: Any) -> str:
@@ -284,15 +248,15 @@ class State:
     def _not_expected(self, kind: str) -> ActionError:
         if self.phase == OVER:
             return ActionError("action_not_expected", "hand_over", kind=kind)
-        due = {
-            f"due_{lang}": text.format(
-                name=seat_name(self.names, self.to_play, lang),
-                trick=len(self.tricks),
-                next_trick=len(self.tricks) + 1,
-            )
-            for lang, text in DUE_TEXT[self.phase].items()
-        }
-        return ActionError("action_not_expected", "action_not_expected", kind=kind, **due)
+        due = Phrase(
+            DUE_TEXT[self.phase],
+            {
+                "name": Seat(self.names, self.to_play),
+                "trick": len(self.tricks),
+                "next_trick": len(self.tricks) + 1,
+            },
+        )
+        return ActionError("action_not_expected", "action_not_expected", kind=kind, due=due)
 
     def _violation(self, rule: str, card: str | None, **params: Any) -> Violation:
         """A violation by ``to_play``, in the trick being played (or whose premium is due);
