@@ -7,7 +7,6 @@ that name what is wrong.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..models import Game
 from ..pads import get_pad
 from ..pads.base import engine_language
-from ..rules import get_game, records
+from ..rules import get_game, jsontext, records
 from ..rules.core import FORMAT, IllegalPlay, RecordError, Verdict, Violation
 from .games import get_adapter
 from .games.base import GameAdapter, ResultView, SetupIncomplete
@@ -289,7 +288,17 @@ FACT_LABELS = {
 def draft_from_text(adapter: GameAdapter, draft: dict, text: str) -> dict:
     """A draft from a pasted `record/1` of this round; DraftError naming what is wrong."""
     try:
-        record = json.loads(text)
+        record = jsontext.loads(text)
+    except jsontext.TooDeep as error:
+        raise DraftError(
+            [
+                _(
+                    "The text is nested %(depth)s levels deep; a record has at most "
+                    "%(limit)s (it is no game record)."
+                )
+                % {"depth": error.depth, "limit": error.limit}
+            ]
+        ) from None
     except ValueError as error:
         line, column = getattr(error, "lineno", 1), getattr(error, "colno", 1)
         raise DraftError(

@@ -257,3 +257,26 @@ def test_download_before_the_deal_is_complete_says_why(client):
     assert "vervollständige zuerst die Ausgangslage" in response.content.decode()
     page = client.get(reverse("dispute", args=[key, dispute.pk]))
     assert "Zuerst die Ausgangslage vervollständigen: das gespielte Spiel." in text(page)
+
+
+@pytest.mark.parametrize("depth", [33, 100_000])
+def test_deeply_nested_text_is_refused_with_its_depth_and_kept(client, dispute_of_game_1, depth):
+    """100,000 nested "[" (200 KB, under the form's size limit) made the parser recurse until
+    a RecursionError; now it is a message like any unreadable text, and nothing is stored."""
+    key, dispute = dispute_of_game_1
+    body = "[" * depth + "]" * depth
+    response = paste(client, key, dispute, body)
+    assert response.status_code == 422
+    assert (
+        f"Der Text ist {depth} Ebenen tief verschachtelt; eine Aufzeichnung hat höchstens 32"
+        in text(response)
+    )
+    dispute.refresh_from_db()
+    assert dispute.draft["actions"] == []
+
+
+def test_nesting_at_the_limit_is_read_and_judged_as_no_record(client, dispute_of_game_1):
+    key, dispute = dispute_of_game_1
+    response = paste(client, key, dispute, "[" * 32 + "]" * 32)
+    assert response.status_code == 422
+    assert "Eine Aufzeichnung ist ein JSON-Objekt" in text(response)
