@@ -38,6 +38,15 @@ def signed(value):
 
 
 @register.filter
+def minus(value):
+    """A total as printed: −3 with a real minus sign (like ``signed``), but no plus."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    return f"−{-value}" if value < 0 else str(value)
+
+
+@register.filter
 def mul(value, factor):
     return int(value) * int(factor)
 
@@ -89,10 +98,12 @@ def player_heads(players):
 
 
 @register.inclusion_tag("scoring/_chart_svg.html")
-def totals_chart(players, history):
+def totals_chart(players, history, final=None):
     """Running totals per player over the rounds as SVG polylines (no JavaScript).
 
     ``history`` holds the totals per seat after each round; every line starts at 0.
+    ``final`` are the totals the game ends with when they differ from the last round's
+    (Schatzsuche deducts penalties at the end): the legend shows those, as the sheet does.
     """
     series = [[0, *(totals[seat] for totals in history)] for seat in range(len(players))]
     values = [value for line in series for value in line]
@@ -113,13 +124,18 @@ def totals_chart(players, history):
             "seat": seat,
             "name": name,
             "points": " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(series[seat])),
-            "last": series[seat][-1],
+            "last": series[seat][-1] if not final else final[seat],
             "last_x": x(len(series[seat]) - 1),
             "last_y": y(series[seat][-1]),
         }
         for seat, name in enumerate(players)
     ]
-    ticks = sorted({high, 0, low}, reverse=True)
+    # A tick label needs about 12 units of room: one too close to the zero line is left out.
+    ticks = [
+        value
+        for value in sorted({high, 0, low}, reverse=True)
+        if value == 0 or abs(y(value) - y(0)) >= 12
+    ]
     # Label every round when they fit, otherwise every other one.
     every = 1 if steps <= 12 else 2
     return {

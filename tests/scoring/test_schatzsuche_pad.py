@@ -1,5 +1,7 @@
 """The Schatzsuche scorepad end to end through its views (docs/rules/schatzsuche.md)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -232,3 +234,22 @@ def test_a_tampered_choice_on_the_creation_form_names_the_field(client, game):
     page = text(response)
     assert "keine der angebotenen Möglichkeiten" in page
     assert "Bitte eine gültige Auswahl treffen" not in page
+
+
+def test_chart_legend_shows_the_totals_after_penalties_and_minus_signs_are_real(client):
+    """The legend under the chart agrees with the Endstand above it (penalties deducted at
+    the end), and negative totals read "−30" as the rounds do, never "-30"."""
+    _table, key = create_schatzsuche(client, first_dealer=0)
+    for number in range(1, 10):
+        penalties = [1, 0, 1] if number == 3 else None
+        play_round(client, key, number, [0, 0, number], [0, 0, number], penalties=penalties)
+    play_round(client, key, 10, [0, 0, 10], [0, 0, 10], golden=(["HA", "SA", "C7"], "D7"))
+    html = client.get(reverse("table", args=[key])).content.decode()
+    final_row = re.search(r'<tr class="final">(.*?)</tr>', html, re.S).group(1)
+    final = [int(n.replace("−", "-")) for n in re.findall(r">(−?\d+)</td>", final_row)]
+    legend = re.findall(r"(Anna|Ben|Cem) <strong>([+−]?\d+)</strong>", html)
+    assert [int(n.replace("−", "-")) for _name, n in legend] == final
+    sums = re.search(r"<th scope=\"row\">Σ</th>(.*?)</tr>", html, re.S).group(1)
+    before = [int(n.replace("−", "-")) for n in re.findall(r">(−?\d+)</td>", sums)]
+    assert final == [before[0] - 30, before[1], before[2] - 30]  # one revoke each, Anna and Cem
+    assert ">-30<" not in html and ">−30</td>" in html
