@@ -45,6 +45,11 @@ class Table(models.Model):
         return self.title or f"{self.get_game_display()} #{self.pk}"
 
     @property
+    def heading(self) -> str:
+        """What the table's own page calls it: its title, else the game's name."""
+        return self.title or self.get_game_display()
+
+    @property
     def is_locked(self) -> bool:
         return self.locked_at is not None
 

@@ -1,6 +1,7 @@
 """The "rules" page of a table whose house rules are choices of its creation form
-(Schatzsuche, Stichwahl): each rule as the form asked it, with the answer frozen in the table.
-Schafkopf lists its much larger profile itself (pads/schafkopf/pages.py) on the same template."""
+(Schatzsuche, Stichwahl, Scharfe Schoten): each rule as the form asked it, with the answer
+frozen in the table. Schafkopf lists its much larger profile itself (pads/schafkopf/pages.py)
+on the same template."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ def rule_settings(pad, table) -> list[tuple[str, str]]:
     """(question, answer) per rule field of ``pad``'s creation form, from the frozen profile."""
     form = pad.create_form_class()
     pairs = []
-    for name in form.rule_field_names:
+    shown = [(name, table.profile) for name in form.rule_field_names]
+    shown += [(name, table.options) for name in form.option_rule_names]
+    for name, values in shown:
         field = form.fields[name]
-        value = table.profile.get(name)
+        value = values.get(name)
         if isinstance(field, forms.BooleanField):
             shown = YES if value else NO
         else:

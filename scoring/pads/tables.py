@@ -51,6 +51,8 @@ class TableForm(forms.Form):
 
     # Fields that change the frozen rule profile; shown folded away under "rules".
     rule_field_names: tuple[str, ...] = ()
+    # Table options (not rule settings) that the rules page lists too, e.g. hidden predictions.
+    option_rule_names: tuple[str, ...] = ()
 
     def player_fields(self):
         return [self[f"player_{seat}"] for seat in range(self.player_count)]

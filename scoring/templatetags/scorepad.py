@@ -3,8 +3,16 @@
 from django import template
 
 from ..audit import shown_reason
+from ..pads import get_pad
 
 register = template.Library()
+
+
+@register.simple_tag
+def table_pad(table):
+    """``{% table_pad table as pad %}`` — the pad of a table's game (navigation, stylesheet),
+    so that every page of a table shows the same tabs whatever its view passed."""
+    return get_pad(table.game)
 
 
 @register.filter

@@ -391,3 +391,13 @@ def test_colours_are_named_not_only_coloured(client):
     assert "Ro Rot · Gr Grün · Ge Gelb · Sw Schwarz" in page
     client.cookies["django_language"] = "en"
     assert "R Red · G Green · Y Yellow · B Black" in sheet(client, key)
+
+
+def test_the_rules_tab_lists_the_tables_settings(client):
+    _table, key = create_table(client, hidden=True)
+    sheet = client.get(reverse("table", args=[key])).content.decode()
+    assert reverse("pad_page", args=[key, "regeln"]) in sheet
+    rules = client.get(reverse("pad_page", args=[key, "regeln"]))
+    assert rules.status_code == 200
+    assert "Regeln dieses Tisches" in page_text(rules)
+    assert "Verdeckte Ansagen" in page_text(rules)

@@ -274,3 +274,25 @@ def test_a_name_over_40_characters_is_refused_with_a_message_not_cut(client):
     page = text(response)
     assert "Spieler 1: höchstens 40 Zeichen." in page
     assert long_name in response.content.decode()  # what was typed is still there
+
+
+@pytest.mark.parametrize("page", ["share", "audit", "round", "regeln"])
+def test_every_page_of_a_table_shows_the_same_tabs_and_calls_it_as_its_sheet_does(client, page):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]))
+    urls = {
+        "share": reverse("share", args=[key]),
+        "audit": reverse("audit", args=[key]),
+        "round": reverse("round", args=[key, 1]),
+        "regeln": reverse("pad_page", args=[key, "regeln"]),
+    }
+
+    def tabs(html):
+        nav = re.search(r'<nav class="top-nav"[^>]*>(.*?)</nav>', html, re.S).group(1)
+        return re.findall(r'href="([^"]+)"', nav)
+
+    sheet = client.get(reverse("table", args=[key])).content.decode()
+    other = client.get(urls[page]).content.decode()
+    assert tabs(other) == tabs(sheet)
+    if page != "audit":
+        assert f"← {table.get_game_display()}<" in other

@@ -22,6 +22,7 @@ CARDS_PER_COLOUR = len(rules.CARDS) // len(COLOURS)
 class ScharfeSchotenTableForm(TableForm):
     player_count = MAX_PLAYERS
     min_players = min(rules.PLAYER_COUNTS)
+    option_rule_names = ("hidden_predictions",)
     first_start = forms.TypedChoiceField(
         label=_("First start player"),
         coerce=int,

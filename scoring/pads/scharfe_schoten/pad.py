@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from ...models import Revision
 from ...rules import scharfe_schoten as rules
 from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..rules_page import rules_view
 from .colours import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -49,10 +50,15 @@ class ScharfeSchotenPad(Pad):
     def profiles(self):
         return rules.PROFILES
 
+    nav_pages = (("regeln", _("Rules")),)
+
     def pages(self):
         from .predictions import prediction_page
 
-        return {PREDICTION_PAGE: lambda request, access: prediction_page(self, request, access)}
+        return {
+            PREDICTION_PAGE: lambda request, access: prediction_page(self, request, access),
+            "regeln": rules_view(self),
+        }
 
     def settings_from_form(self, form) -> dict:
         return dict(rules.PROFILES[rules.DEFAULT_PROFILE])
