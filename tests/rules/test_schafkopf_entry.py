@@ -122,3 +122,61 @@ def test_ramsch_entry():
     assert check_ramsch_entry(ramsch, [50, 40, 28, 2], [3]) == [
         EntryProblem("jungfrau_seats", "jungfrau_with_augen")
     ]
+
+
+def sheet_problems(**entry):
+    return [(p.field, p.rule) for p in check_entry(KURZ, sheet=True, **entry)]
+
+
+def test_the_sheet_records_the_called_sau_and_the_solo_suit():
+    """The engine settles a Rufspiel without its Sau and a Solo without its suit (Herz at
+    the Solo price); the scorepad's sheet records both, as on paper."""
+    rufspiel = {"contract": "rufspiel", "declarer": 0, "partner": 2, "augen": 75}
+    assert problems(**rufspiel) == []
+    assert sheet_problems(**rufspiel) == [("called", "called_missing")]
+    assert sheet_problems(**rufspiel, called="S") == []
+    solo = {"contract": "solo", "declarer": 1}
+    assert problems(**solo, partner=None) == []
+    assert sheet_problems(**solo, won=True) == [("suit", "suit_missing")]
+    assert sheet_problems(**solo, tout=True, augen=120) == [
+        ("suit", "suit_missing"),
+        ("won", "tout_needs_result"),
+    ]
+    assert sheet_problems(**solo, won=True, suit="H") == []
+    # A Herz-Solo with its own price misses its suit already for settling: said once.
+    herz = {**KURZ, "base_herz_solo": 8}
+    found = check_entry(herz, sheet=True, **solo, won=True)
+    assert found == [EntryProblem("suit", "suit_missing")]
+
+
+def test_the_sheet_needs_a_touts_result_when_120_augen_cannot_tell_it():
+    """A Tout "is won only with all 8 tricks": 120 Augen do not show whether the other side
+    took a trick (without Augen), so the result must be tapped."""
+    tout = {"contract": "wenz", "declarer": 0, "tout": True, "augen": 120, "won": None}
+    assert problems(**tout, partner=None) == []
+    assert sheet_problems(**tout) == [("won", "tout_needs_result")]
+    assert sheet_problems(**{**tout, "won": True}) == []
+    assert sheet_problems(**{**tout, "won": False}) == []
+    assert sheet_problems(**{**tout, "augen": 100}) == []  # lost: the engine can tell
+    # Only once the rest holds: an entry refused anyway is not asked for more.
+    assert sheet_problems(**tout, klopfen=1) == [("klopfen", "klopfen_not_allowed")]
+
+
+def test_the_sheet_counts_a_sies_laufende_as_all_eight_ober_and_unter():
+    """A Sie holds all four Ober and all four Unter (decision 3: its Laufende are those
+    eight, as far as the profile counts them), unless a dispute found fewer."""
+    tarif = PROFILES["tarif-10-20-50"]
+    sie = {"contract": "sie", "declarer": 3, "won": True}
+    assert check_entry(tarif, sheet=True, **sie, laufende=8) == []
+    assert check_entry(tarif, sheet=True, **sie, laufende=5) == [
+        EntryProblem("laufende", "laufende_sie", {"count": 8})
+    ]
+    capped = {**tarif, "laufende_cap": 6}
+    assert check_entry(capped, sheet=True, **sie, laufende=6) == []
+    assert check_entry(capped, sheet=True, **sie, laufende=8) == [
+        EntryProblem("laufende", "laufende_sie", {"count": 6}),
+        EntryProblem("laufende", "laufende_over_cap"),
+    ]
+    # What the sheet already holds for this game stands (a Sie the hand did not allow).
+    assert check_entry(tarif, sheet=True, **sie, laufende=0, laufende_on_sheet=0) == []
+    assert check_entry(tarif, **sie, laufende=5) == []  # settling asks nothing of them

@@ -41,11 +41,9 @@ from .labels import (
     PLAYED,
     PRESET_NAMES,
     RAMSCH,
-    RUFSPIEL,
     SETTING_LABELS,
     SIE,
     THROWN_IN,
-    WITH_SUIT,
     YES,
     suit_name,
 )
@@ -384,13 +382,9 @@ class SchafkopfEntryForm(EntryForm):
             won = True  # a Sie is shown and won without play
         augen = cleaned.get("augen")
         laufende = cleaned.get("laufende")
-        sie_laufende = counted_laufende(settings, SIE, 8)
         if laufende is None:
             # A Sie holds every Ober and Unter: 8 Laufende, as far as the profile counts them.
-            laufende = sie_laufende if contract == SIE else 0
-        elif contract == SIE and laufende not in (sie_laufende, self.initial.get("laufende")):
-            # Fewer only stands when a dispute found them (a Sie the hand did not allow).
-            self.add_error("laufende", problems.message("laufende_sie", count=sie_laufende))
+            laufende = counted_laufende(settings, SIE, 8) if contract == SIE else 0
         entry = {
             "contract": contract,
             "declarer": self.seat("declarer"),
@@ -423,26 +417,24 @@ class SchafkopfEntryForm(EntryForm):
             klopfen=entry["klopfen"],
             players=len(self.players),
             sitting_out=self.sitting_out,
+            # What the sheet records beyond settling (called Sau, Solo suit, a Tout's result,
+            # a Sie's Laufende, which a disputed Sie on the sheet keeps).
+            sheet=True,
+            laufende_on_sheet=self.initial.get("laufende"),
             **outcome,
         )
-        rules = [(p.field, p.rule) for p in found]
         if offender is not None and offender == entry["declarer"]:
             # A declarer who called a Sau he held himself has no partner: he plays alone and
             # pays alone (the classic misplay of a Rufspiel).
-            rules = [rule for rule in rules if rule != ("partner", "partner_missing")]
-        # The engine settles a Rufspiel without its Sau and a Solo without its suit; the
-        # sheet records both, as on paper.
-        if contract == RUFSPIEL and entry["called"] is None:
-            rules.append(("called", "called_missing"))
-        suit_missing = ("suit", "suit_missing")
-        if contract in WITH_SUIT and entry["suit"] is None and suit_missing not in rules:
-            rules.append(suit_missing)
-        if not found and contract in TOUT_CONTRACTS and won is None and augen == 120:
-            rules.append(("won", "tout_needs_result"))
-        rules += self.misplay_problems(entry, offender, reached)
+            found = [p for p in found if (p.field, p.rule) != ("partner", "partner_missing")]
+        rules = self.misplay_problems(entry, offender, reached)
+        for problem in found:
+            self.add_problem(
+                problem.field, problem.rule, contract=contract, augen=augen, **problem.params
+            )
         for field, rule in rules:
             self.add_problem(field, rule, contract=contract, augen=augen)
-        if rules:
+        if found or rules:
             return None
         if offender is None:
             entry.update(self.outcome(contract, won, schneider, schwarz, augen))
@@ -479,7 +471,9 @@ class SchafkopfEntryForm(EntryForm):
             won, schneider, schwarz = result.won, result.schneider, result.schwarz
         return {"won": won, "schneider": schneider, "schwarz": schwarz}
 
-    def add_problem(self, field: str, rule: str, *, contract: str, augen) -> None:
+    def add_problem(self, field: str, rule: str, *, contract: str, augen, **params) -> None:
+        """The message of an engine problem (or of a misplay field), on its form field;
+        ``params`` are the problem's own (``count`` of ``laufende_sie``)."""
         form_field = problems.FORM_FIELD.get(field)
         if rule == "won_inconsistent" and contract == SIE:
             rule = "won_inconsistent_sie"
@@ -494,6 +488,7 @@ class SchafkopfEntryForm(EntryForm):
             "most": 4 if wenz else 8 if contract == SIE else 14,
             "threshold": settings["laufende_from_wenz" if wenz else "laufende_from"],
             "cap": settings["laufende_cap"],
+            **params,
         }
         self.add_error(
             form_field if form_field in self.fields else None, problems.message(rule, **values)

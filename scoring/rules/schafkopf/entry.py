@@ -1,16 +1,18 @@
 """Checks of a game entered at the table (docs/rules/schafkopf.md, "Checks the scorepad
-enforces"). They return (field, rule) pairs; the scorepad turns the rule names into messages
-(docs/schafkopf.md lists them) and saves nothing until the list is empty.
+enforces"). They return problems naming field and rule (and the numbers a message needs);
+the scorepad turns the rule names into messages (docs/schafkopf.md lists them) and saves
+nothing until the list is empty.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import SUITS, TOTAL_AUGEN
 from .contracts import CALLABLE_SUITS, RANK, RUFSPIEL, SIE, SOLO, TOUTS, WENZ, WENZ_TYPES, WITH_SUIT
+from .tariff import counted_laufende
 
 # Augen no party can end with: the cheapest card that counts is an Unter (2).
 IMPOSSIBLE_AUGEN = (1, TOTAL_AUGEN - 1)
@@ -18,8 +20,12 @@ IMPOSSIBLE_AUGEN = (1, TOTAL_AUGEN - 1)
 
 @dataclass(frozen=True, slots=True)
 class EntryProblem:
+    """One problem of an entered game: the ``field`` and the broken ``rule``, with the
+    ``params`` its message needs (``laufende_sie``: ``count``)."""
+
     field: str
     rule: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _seat_problem(
@@ -62,11 +68,22 @@ def check_entry(
     klopfen: int = 0,
     players: int = 4,
     sitting_out: int | None = None,
+    sheet: bool = False,
+    laufende_on_sheet: int | None = None,
 ) -> list[EntryProblem]:
     """Everything wrong with one entered game (empty when it can be settled).
 
     ``contract`` is a contract type (``solo`` with ``tout=True`` means ``solo_tout``);
     ``augen`` are the declaring party's, optional when won/Schneider/Schwarz are entered.
+
+    ``sheet=True`` adds what the scorepad's sheet needs beyond settling the game (the
+    engine settles a Rufspiel without its Sau and a Solo without its suit; the sheet
+    records both, as on paper): ``called_missing`` (a Rufspiel names its called Sau),
+    ``suit_missing`` (a Solo its suit, whatever Herz costs), ``tout_needs_result`` (120
+    Augen do not show whether the other side took a trick: a Tout needs won or lost) and
+    ``laufende_sie`` (a Sie holds all eight Ober and Unter, so its Laufende are those the
+    profile counts of 8, params ``count``; ``laufende_on_sheet`` are Laufende the sheet
+    already holds for this game, which a Sie keeps: a dispute may have found fewer).
     """
     if contract not in RANK:
         return [EntryProblem("contract", "unknown_contract")]
@@ -86,8 +103,12 @@ def check_entry(
         problems += _augen_problem(augen)
     if not problems:
         problems += _outcome_problems(contract, augen, won, schneider, schwarz)
+    if sheet:
+        problems += _sie_laufende_problems(settings, contract, laufende, laufende_on_sheet)
     problems += _laufende_problems(settings, contract, laufende)
     problems += _doubling_problems(settings, stoss, retour, klopfen)
+    if sheet:
+        problems += _sheet_problems(contract, called, suit, augen, won, problems)
     return problems
 
 
@@ -114,6 +135,38 @@ def _suit_problems(settings, contract, suit, called) -> list[EntryProblem]:
     elif suit is None and contract in WITH_SUIT and settings["base_herz_solo"] is not None:
         problems.append(EntryProblem("suit", "suit_missing"))  # a Herz-Solo has its own price
     return problems
+
+
+def _sheet_problems(
+    contract: str,
+    called: str | None,
+    suit: str | None,
+    augen: int | None,
+    won: bool | None,
+    found: list[EntryProblem],
+) -> list[EntryProblem]:
+    """What the sheet records beyond settling: the called Sau, the Solo suit, a Tout's
+    result when 120 Augen cannot tell it (only once the rest of the entry holds)."""
+    problems = []
+    if contract == RUFSPIEL and called is None:
+        problems.append(EntryProblem("called", "called_missing"))
+    suit_missing = EntryProblem("suit", "suit_missing")
+    if contract in WITH_SUIT and suit is None and suit_missing not in found:
+        problems.append(suit_missing)
+    # ``found`` holds no laufende_sie here: a Sie is no Tout.
+    if not found and contract in TOUTS and won is None and augen == TOTAL_AUGEN:
+        problems.append(EntryProblem("won", "tout_needs_result"))
+    return problems
+
+
+def _sie_laufende_problems(
+    settings: Mapping[str, Any], contract: str, laufende: int, on_sheet: int | None
+) -> list[EntryProblem]:
+    """A Sie's Laufende are its eight Ober and Unter, as far as the profile counts them."""
+    count = counted_laufende(settings, SIE, 8)
+    if contract == SIE and laufende not in (count, on_sheet):
+        return [EntryProblem("laufende", "laufende_sie", {"count": count})]
+    return []
 
 
 def _outcome_problems(contract, augen, won, schneider, schwarz) -> list[EntryProblem]:
