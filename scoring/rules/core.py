@@ -88,7 +88,6 @@ RECORD_ERRORS: dict[str, Text] = {
     "entries": N_("must have {length} entries"),
     "format": N_('must be "{format}"'),
     "unknown_game": N_("unknown game {name!r}"),
-    "game_not_built": N_("{name} is not supported by this version yet"),
     "unknown_profile": N_("unknown profile {profile!r} (known: {known})"),
     "unknown_setting": N_("is not a setting of this game"),
     "player_names": N_("must be a list of non-empty names"),

@@ -45,15 +45,11 @@ def load(source: str | bytes | dict) -> dict[str, Any]:
 
 
 def load_game(name: Any):
-    """The game module for a record's ``game``; RecordError if unknown or not built yet."""
+    """The game module for a record's ``game``; RecordError if it names no game of GAMES."""
     try:
         return get_game(name)
     except KeyError:
         raise RecordError("game", RECORD_ERRORS["unknown_game"], name=name) from None
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__package__}.{name}":
-            raise
-        raise RecordError("game", RECORD_ERRORS["game_not_built"], name=name) from None
 
 
 def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:

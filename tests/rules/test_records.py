@@ -115,9 +115,13 @@ def test_unreadable_json_is_a_record_error():
     assert error_key("[1, 2]") == "record"
 
 
-def test_a_game_not_built_yet_is_a_record_error(monkeypatch):
-    monkeypatch.setattr(rules, "GAMES", (*GAMES, "doppelkopf"))
-    assert error_key(record(game="doppelkopf")) == "game"
+def test_a_game_the_engine_does_not_know_is_a_record_error():
+    """Every game of GAMES is built; any other name is an unknown game."""
+    with pytest.raises(RecordError, match="unknown game 'doppelkopf'") as raised:
+        records.verify(record(game="doppelkopf"))
+    assert raised.value.key == "game"
+    assert raised.value.text("de") == "unbekanntes Spiel 'doppelkopf'"
+    assert [get_game(name).NAME for name in GAMES] == list(GAMES)
 
 
 def test_unknown_profile_message_lists_the_known_ones():
