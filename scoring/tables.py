@@ -3,6 +3,8 @@ the game's pad sums it up, and the history of one round."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from .models import Revision, Table
 from .pads import get_pad
 from .pads.base import Summary
@@ -33,3 +35,26 @@ def round_history(table: Table, number: int) -> list[dict]:
         ]
         history.append({"revision": revision, "changes": changes if older else [], "pairs": pairs})
     return history
+
+
+def sheet_rows(table: Table) -> list[list]:
+    """The score sheet as a spreadsheet has it: a row per complete round (its number, what
+    was played, each player's points), then the totals, the totals after deductions where the
+    game has them, and the money where the table counts money. Open rounds are left out."""
+    pad = get_pad(table.game)
+    summary = summarize(table)
+    noun = str(pad.round_noun).capitalize()
+    rows: list[list] = [[noun, _("What was played"), *summary.players]]
+    for row in summary.rows:
+        if not row.complete:
+            continue
+        what = getattr(row, "line", "") or "; ".join(
+            f"{label}: {value}" for label, value in pad.describe(table, row.data)
+        )
+        rows.append([row.number, what, *row.scores])
+    rows.append([_("Total"), "", *summary.totals])
+    if summary.final_totals is not None and summary.final_totals != summary.totals:
+        rows.append([_("Final"), "", *summary.final_totals])
+    if getattr(summary, "has_money", False):
+        rows.append([_("Money"), "", *(balance["money"] for balance in summary.balances)])
+    return rows

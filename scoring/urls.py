@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/<str:key>/live/", views.table_live, name="table_live"),
     path("t/<str:key>/share/", views.share, name="share"),
     path("t/<str:key>/audit/", views.audit, name="audit"),
+    path("t/<str:key>/sheet.csv", views.sheet_csv, name="sheet_csv"),
     path("t/<str:key>/qr.svg", views.qr_code, name="qr_code"),
     path("t/<str:key>/rounds/<int:number>/", views.round_page, name="round"),
     path("t/<str:key>/rounds/<int:number>/save/", views.round_save, name="round_save"),

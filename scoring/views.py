@@ -23,8 +23,8 @@ from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round
-from .spreadsheets import csv_response
-from .tables import round_history, summarize
+from .spreadsheets import csv_response, spreadsheet_text
+from .tables import round_history, sheet_rows, summarize
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -328,6 +328,17 @@ def audit(request, scope: Scope):
         return response
     context = {"access": access, "table": table, "pad": get_pad(table.game), "entries": entries}
     return render(request, "scoring/audit.html", context)
+
+
+@require_GET
+@table_link
+def sheet_csv(request, scope: Scope):
+    """The score sheet (rounds × players, totals, money) for a club's annual spreadsheet."""
+    table = scope.access.table
+    response, writer = csv_response(f"stichblock-{table.game}-{table.pk}.csv")
+    for row in sheet_rows(table):
+        writer.writerow([spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in row])
+    return response
 
 
 @require_GET
