@@ -255,6 +255,8 @@ def round_save(request, scope: Scope, number: int):
         )
     if created:
         messages.success(request, _("%(Noun)s %(n)s saved.") % nouns(pad, number))
+        for hint in pad.save_hints(table, number, data):
+            messages.warning(request, hint)
     return redirect(back)
 
 

@@ -206,6 +206,10 @@ class Pad:
             values.update(self.initial_from(revision.data))
         return values
 
+    def save_hints(self, table: Table, number: int, data: dict) -> list[str]:
+        """Doubts about a round just saved that the rules cannot settle (shown, not refused)."""
+        return []
+
     def describe(self, table: Table, data: dict) -> list[tuple[str, str]]:
         """(label, value) pairs of a round's data, for the history and its diffs."""
         raise NotImplementedError

@@ -323,3 +323,25 @@ def test_viewer_sees_the_sheet_but_no_form(client):
     assert 'name="contract"' not in html
     assert "Ben +18" in text(response)
     assert post_round(client, viewer_key(table), 2, game("wenz", 1, augen=70)).status_code == 403
+
+
+def test_spielliste_names_laufende_only_where_the_table_pays_for_them(client):
+    """The Kurzanleitung counts no Laufende: a Sie's eight are not worth mentioning there."""
+    _table, key = create_schafkopf(client, preset="kurzanleitung")
+    play(client, key, 1, game("sie", 3))
+    line = text(client.get(reverse("pad_page", args=[key, "spielliste"])))
+    assert "Sie · Dora · gewonnen" in line and "Laufende" not in line
+    _table, key = create_schafkopf(client, preset="tarif-10-20-50")
+    play(client, key, 1, game("sie", 3))
+    assert "8 Laufende" in text(client.get(reverse("pad_page", args=[key, "spielliste"])))
+
+
+def test_zero_augen_saved_as_not_schwarz_asks_whether_it_was_schwarz(client):
+    """0 Augen with a trick is Schneider, not Schwarz (Schwarz counts tricks); the sheet
+    saves what was entered and asks, so a wrong entry is caught at the table."""
+    _table, key = create_schafkopf(client)
+    response = play(client, key, 1, game("rufspiel", 0, 2, called="E", augen=0))
+    page = text(client.get(response.url))
+    assert "Spiel 1: 0 Augen, gespeichert als nicht schwarz. War es schwarz" in page
+    response = play(client, key, 2, game("rufspiel", 0, 2, called="E", outcome="lost_schwarz"))
+    assert "War es schwarz" not in text(client.get(response.url))

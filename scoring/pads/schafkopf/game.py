@@ -118,8 +118,11 @@ def describe(profile: dict, players: list[str], data: dict) -> list[tuple[str, s
     return [(str(label), value) for label, value in pairs]
 
 
-def summary_line(players: list[str], data: dict) -> str:
-    """One line for the Spielliste: "Eichel-Solo · Ben · gewonnen Schneider · Stoß"."""
+def summary_line(players: list[str], data: dict, profile: dict | None = None) -> str:
+    """One line for the Spielliste: "Eichel-Solo · Ben · gewonnen Schneider · Stoß".
+
+    Laufende are named only where the table's ``profile`` pays for them (a Sie always has
+    eight, which means nothing at a table that does not count them)."""
     contract = data["contract"]
     if contract == THROWN_IN:
         return _("thrown in")
@@ -144,7 +147,7 @@ def summary_line(players: list[str], data: dict) -> str:
             parts.append(_("Schwarz not claimed: paid as Schneider"))
         if data.get("augen") is not None:
             parts.append(_("%(augen)s Augen") % {"augen": data["augen"]})
-        if data.get("laufende"):
+        if data.get("laufende") and (profile is None or profile.get("laufende_price")):
             parts.append(_("%(n)s Laufende") % {"n": data["laufende"]})
         if data.get("retour"):
             parts.append(_("Stoß and Retour"))

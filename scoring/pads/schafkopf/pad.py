@@ -111,6 +111,18 @@ class SchafkopfPad(Pad):
         data = form.game
         return data, True, game.scores(table.profile, data, len(summary.players))
 
+    def save_hints(self, table, number, data):
+        augen = data.get("augen")
+        if augen in (0, 120) and not data.get("schwarz") and data.get("misplay") is None:
+            return [
+                _(
+                    "Game %(n)s: %(augen)s Augen, saved as not Schwarz. Was it Schwarz (no "
+                    "trick at all)? Then correct the game with “lost Schwarz” or “won Schwarz”."
+                )
+                % {"n": number, "augen": augen}
+            ]
+        return []
+
     def describe(self, table, data):
         return game.describe(table.profile, table.player_names, data)
 

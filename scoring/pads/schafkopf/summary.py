@@ -100,7 +100,7 @@ def summarize(table, revisions) -> Summary:
         row = GameRow(number=revision.round.number, revision=revision)
         row.label = contract_label(data)
         row.short = contract_short(data)
-        row.line = game.summary_line(players, data)
+        row.line = game.summary_line(players, data, table.profile)
         row.declaring = game.party(data)
         misplay = data.get("misplay")
         won = data.get("won", False) and misplay is None
