@@ -1,6 +1,7 @@
 """Small template helpers for score sheets: seat names, signed numbers and the totals chart."""
 
 from django import template
+from django.utils.translation import gettext
 
 from ..audit import shown_reason
 from ..pads import get_pad
@@ -13,6 +14,17 @@ def table_pad(table):
     """``{% table_pad table as pad %}`` — the pad of a table's game (navigation, stylesheet),
     so that every page of a table shows the same tabs whatever its view passed."""
     return get_pad(table.game)
+
+
+@register.filter
+def phone(device: str, request) -> str:
+    """``rev.device|phone:request`` — which phone saved something, as people say it: "this
+    phone" or "another phone" (a device id means nothing to a player); "" without one."""
+    if not device:
+        return ""
+    if request is not None and request.session.get("device") == device:
+        return gettext("this phone")
+    return gettext("another phone")
 
 
 @register.filter

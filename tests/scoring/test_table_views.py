@@ -4,6 +4,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Access, Revision, Round, Table
@@ -296,3 +297,17 @@ def test_every_page_of_a_table_shows_the_same_tabs_and_calls_it_as_its_sheet_doe
     assert tabs(other) == tabs(sheet)
     if page != "audit":
         assert f"← {table.get_game_display()}<" in other
+
+
+def test_history_says_which_phone_not_its_device_id(client):
+    """Device ids mean nothing at the table: the history names "this phone" for the phone
+    reading it and "another phone" for the others."""
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]))
+    device = table.rounds.get(number=1).revisions.get().device
+    mine = text(client.get(reverse("round", args=[key, 1])))
+    assert "(dieses Handy)" in mine and device not in mine
+    other = Client()
+    theirs = text(other.get(reverse("round", args=[key, 1])))
+    assert "(ein anderes Handy)" in theirs and device not in theirs
+    assert device not in text(other.get(reverse("audit", args=[key])))
