@@ -6,6 +6,7 @@ benchmarks and inside the web app alike.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -278,7 +279,8 @@ class EntryProblem:
     field: str
     rule: str
     seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
+    # (``dataclasses.field``: the name ``field`` is the attribute above here.)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
     game: ClassVar[str | None] = None
 
     def message(self, lang: str = "en", players: Sequence[str] | None = None) -> str:
@@ -287,7 +289,7 @@ class EntryProblem:
         )
 
 
-class _Blanks(dict):
+class _Blanks(dict[str, Any]):
     """Template values where a missing one reads as nothing rather than failing the verdict."""
 
     def __missing__(self, key: str) -> str:
@@ -307,7 +309,7 @@ class CardLedger:
     def __init__(
         self,
         deck: Collection[str],
-        hands: Sequence[Sequence[str]] | None = None,
+        hands: Iterable[Iterable[str]] | None = None,
         out_of_play: Iterable[str] = (),
         game: str | None = None,
     ):
@@ -389,24 +391,27 @@ def make_rng(seed: int | str | None) -> random.Random:
     return random.Random(seed)
 
 
-def deal(deck: Sequence[str], hand_sizes: Iterable[int], rng: random.Random):
+def deal(
+    deck: Sequence[str], hand_sizes: Iterable[int], rng: random.Random
+) -> tuple[list[list[str]], list[str]]:
     """Shuffle ``deck`` with ``rng`` and cut it into hands; returns (hands, rest)."""
     cards = list(deck)
     rng.shuffle(cards)
-    hands, start = [], 0
+    hands: list[list[str]] = []
+    start = 0
     for size in hand_sizes:
         hands.append(cards[start : start + size])
         start += size
     return hands, cards[start:]
 
 
-def pick(rng: random.Random, options: Sequence):
+def pick[T](rng: random.Random, options: Sequence[T]) -> T:
     """A uniform choice that costs one ``rng.random()`` call (``rng.choice`` costs about three
     times as much); the bias of scaling a 53-bit float is far below anything measurable."""
     return options[int(rng.random() * len(options))]
 
 
-def shuffled(items: Iterable, rng: random.Random) -> list:
+def shuffled[T](items: Iterable[T], rng: random.Random) -> list[T]:
     """A Fisher–Yates shuffle drawing with ``rng.random()``: half the time of ``rng.shuffle``
     (which draws bit by bit), and just as deterministic for a given seed."""
     cards = list(items)
@@ -452,14 +457,15 @@ def seat_after(seat: int, players: int, steps: int = 1) -> int:
     return (seat + steps) % players
 
 
-def check_keys(obj: dict, path: str, required: Iterable[str], optional: Iterable[str] = ()):
-    """Reject a missing or unknown key: records.md says unknown keys are errors."""
+def check_keys(obj: Any, path: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """Reject a value that is no object, and a missing or unknown key: records.md says
+    unknown keys are errors."""
     if not isinstance(obj, dict):
         raise RecordError(path or "record", RECORD_ERRORS["not_object"])
-    required, optional = set(required), set(optional)
-    for key in sorted(required - obj.keys()):
+    needed, allowed = set(required), set(optional)
+    for key in sorted(needed - obj.keys()):
         raise RecordError(_join(path, key), RECORD_ERRORS["required"])
-    for key in sorted(obj.keys() - required - optional):
+    for key in sorted(obj.keys() - needed - allowed):
         raise RecordError(_join(path, key), RECORD_ERRORS["unknown_key"])
 
 

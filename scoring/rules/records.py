@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from . import get_game
+from . import GameModule, get_game
 from .core import FORMAT, OR, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
 from .i18n import Join
 
@@ -31,7 +31,7 @@ COMMON_OPTIONAL = ("profile", "settings", "hands")
 SIMULATION_HOOKS = ("DEFAULT_PROFILE", "PROFILES", "check_setting", "simulate")
 
 
-def load(source: str | bytes | dict) -> dict[str, Any]:
+def load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a dict); raises RecordError if unreadable."""
     if isinstance(source, dict):
         return source
@@ -44,7 +44,7 @@ def load(source: str | bytes | dict) -> dict[str, Any]:
     return data
 
 
-def load_game(name: Any):
+def load_game(name: Any) -> GameModule:
     """The game module for a record's ``game``; RecordError if it names no game of GAMES."""
     try:
         return get_game(name)
@@ -52,7 +52,7 @@ def load_game(name: Any):
         raise RecordError("game", RECORD_ERRORS["unknown_game"], name=name) from None
 
 
-def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
+def resolve_settings(game: GameModule, record: Mapping[str, Any]) -> dict[str, Any]:
     """The profile's settings with the record's overrides applied, each override checked."""
     profile = record.get("profile", game.DEFAULT_PROFILE)
     if not isinstance(profile, str) or profile not in game.PROFILES:
@@ -75,7 +75,7 @@ def resolve_settings(game, record: dict[str, Any]) -> dict[str, Any]:
 
 
 def profile_settings(
-    game, profile: str | None = None, overrides: dict[str, Any] | None = None
+    game: GameModule, profile: str | None = None, overrides: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """Settings chosen outside a record (simulate, bench, tests): a profile, the default one
     if None, with ``overrides`` checked as a record's ``settings`` are."""
@@ -85,7 +85,7 @@ def profile_settings(
     return resolve_settings(game, chosen)
 
 
-def read(source: str | bytes | dict):
+def read(source: str | bytes | dict[str, Any]) -> tuple[GameModule, dict[str, Any], dict[str, Any]]:
     """Check the common keys; returns (game module, record, settings)."""
     record = load(source)
     if record.get("format") != FORMAT:
@@ -114,7 +114,7 @@ def read(source: str | bytes | dict):
     return game, record, resolve_settings(game, record)
 
 
-def verify(source: str | bytes | dict, *, decks: Iterable[Any] | None = None) -> Verdict:
+def verify(source: str | bytes | dict[str, Any], *, decks: Iterable[Any] | None = None) -> Verdict:
     """Judge a record; raises RecordError when it cannot be read.
 
     ``decks`` are caller-supplied decks (Stichwahl: Deck objects or definition dicts, e.g.
@@ -123,7 +123,7 @@ def verify(source: str | bytes | dict, *, decks: Iterable[Any] | None = None) ->
     a caller may pass its decks with any record.
     """
     game, record, settings = read(source)
-    options = {}
+    options: dict[str, Any] = {}
     if decks is not None and "decks" in getattr(game, "VERIFY_OPTIONS", ()):
         options["decks"] = decks
     verdict = game.verify_record(record, settings, **options)

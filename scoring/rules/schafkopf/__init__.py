@@ -8,7 +8,7 @@ docs/schafkopf.md describes all of it.
 """
 
 from . import messages  # noqa: F401  (registers the verdict messages)
-from .cards import AUGEN, DECK, SUITS
+from .cards import AUGEN, DECK, NAME, SUITS
 from .contracts import (
     CONTRACT_TYPES,
     RANK,
@@ -21,7 +21,6 @@ from .contracts import (
 )
 from .entry import EntryProblem, check_entry, check_ramsch_entry
 from .record import (
-    NAME,
     PLAYER_COUNTS,
     RECORD_KEYS,
     RECORD_OPTIONAL_KEYS,

@@ -10,7 +10,7 @@ checks card by card (tests/rules/test_schafkopf_properties.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -90,15 +90,17 @@ class BotGame:
     scores: list[int]
 
 
-def wish(
-    rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = True
-) -> tuple | None:
+# An announcement: (type, suit, called).
+Wish = tuple[str, str | None, str | None]
+
+
+def wish(rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = True) -> Wish | None:
     """A random announcement valid for ``hand``: (type, suit, called), or None to pass."""
     rand = rng.random
     if may_pass and rand() < PASS_CHANCE:
         return None
-    solos = [suit for suit in SUITS if can_solo(hand, suit, settings)]
-    variants = {
+    solos: list[str | None] = [suit for suit in SUITS if can_solo(hand, suit, settings)]
+    variants: dict[str, list[str | None]] = {
         RUFSPIEL: [suit for suit in CALLABLE_SUITS if can_call(hand, suit)],
         SOLO: solos,
         SOLO_TOUT: solos,
@@ -130,7 +132,7 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
     klopfen = []
     if settings["allow_klopfen"]:
         klopfen = [seat for seat in order if rand() < KLOPFEN_CHANCE]
-    wishes = [None] * 4
+    wishes: list[Wish | None] = [None] * 4
     for seat in order:
         wishes[seat] = wish(rng, hands[seat], settings)
     declarer = resolve_announcements(leader, [w and w[0] for w in wishes])
@@ -146,7 +148,10 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
     if declarer is None:
         contract = Contract(RAMSCH)
     else:
-        kind, suit, called = wishes[declarer]
+        wished = wishes[declarer]
+        if wished is None:  # the declarer announced, or was forced to
+            raise ValueError("a declarer without a contract")
+        kind, suit, called = wished
         contract = Contract(kind, declarer, suit, called)
     partner = -1
     if contract.called:
@@ -158,7 +163,8 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
         stoss = pick(rng, opponents)
         if settings["allow_retour"] and rand() < RETOUR_CHANCE:
             retour = pick(rng, party)
-    plays, augen, tricks = [], [0] * 4, [0] * 4
+    plays: list[int] = []
+    augen, tricks = [0] * 4, [0] * 4
     if contract.type != SIE:
         _play(rand, list(hands), leader, tables(contract), contract, partner, plays, augen, tricks)
     game = BotGame(hands, leader, contract, plays, stoss, retour, klopfen, None, [])
@@ -166,16 +172,28 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
     return game
 
 
-def _play(rand, hands, leader, tab, contract, partner, plays, augen, tricks) -> None:
+def _play(
+    rand: Callable[[], float],
+    hands: list[int],
+    leader: int,
+    tab: _Tables,
+    contract: Contract,
+    partner: int,
+    plays: list[int],
+    augen: list[int],
+    tricks: list[int],
+) -> None:
     """Play all 8 tricks at random among the legal cards (called-Sau duties included)."""
     # One function with local names only: this loop is most of the playout's time.
     suit_of, suit_mask, keys, card_augen = tab.suit_of, tab.suit_mask, tab.key, CARD_AUGEN
     append = plays.append
-    called_open = contract.called is not None  # the called suit has not yet been led
-    called = EFFECTIVE_SUITS.index(contract.called) if called_open else -1
+    called_suit = contract.called
+    called_open = called_suit is not None  # the called suit has not yet been led
+    called = EFFECTIVE_SUITS.index(called_suit) if called_suit is not None else -1
     called_mask = suit_mask[called] if called_open else 0
-    sau_bit = BIT[sau(contract.called)] if called_open else 0
-    key = follow = None
+    sau_bit = BIT[sau(called_suit)] if called_suit is not None else 0
+    key: tuple[int, ...] = ()
+    follow = 0
     must_sau = False  # the called suit is led for the first time, by someone else
     best = winner = points = 0
     for trick in range(8):
@@ -221,7 +239,14 @@ def _play(rand, hands, leader, tab, contract, partner, plays, augen, tricks) -> 
         leader = winner
 
 
-def _score(game: BotGame, settings, party, augen, tricks, rand) -> list[int]:
+def _score(
+    game: BotGame,
+    settings: Mapping[str, Any],
+    party: list[int],
+    augen: list[int],
+    tricks: list[int],
+    rand: Callable[[], float],
+) -> list[int]:
     contract = game.contract
     if contract.type == RAMSCH:
         jungfrauen = [seat for seat in range(4) if tricks[seat] == 0]
@@ -241,7 +266,7 @@ def _score(game: BotGame, settings, party, augen, tricks, rand) -> list[int]:
     return settle(
         settings,
         contract.type,
-        contract.declarer,
+        party[0],  # the declarer
         party[1] if len(party) == 2 else None,
         won=won,
         schneider=schneider,

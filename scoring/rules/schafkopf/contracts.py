@@ -29,7 +29,7 @@ SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH = "solo_tout", "wenz_tout", "sie", "ramsch"
 CONTRACT_TYPES = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH)
 # Announcement rank, highest wins; the solo suit does not affect it. Ramsch is never announced.
 RANK = {SIE: 6, SOLO_TOUT: 5, WENZ_TOUT: 4, SOLO: 3, WENZ: 2, RUFSPIEL: 1}
-ANNOUNCEABLE = tuple(sorted(RANK, key=RANK.get))
+ANNOUNCEABLE = tuple(sorted(RANK, key=RANK.__getitem__))
 TOUTS = (SOLO_TOUT, WENZ_TOUT)
 WITH_SUIT = (SOLO, SOLO_TOUT)
 WENZ_TYPES = (WENZ, WENZ_TOUT)
@@ -153,12 +153,17 @@ def contract_fault(
     kind = contract.type
     if kind == RUFSPIEL:
         called = contract.called
+        if called is None:
+            raise ValueError("a Rufspiel names the suit of its called Sau")
         if mask & BIT[sau(called)]:
             return Phrase(N_("he holds the called Sau {card} himself"), {"card": sau(called)})
         if not can_call(mask, called):
             return _no_plain_card(called)
-    elif kind in WITH_SUIT and not can_solo(mask, contract.suit, settings):
-        return _no_plain_card(contract.suit)
+    elif kind in WITH_SUIT:
+        if contract.suit is None:
+            raise ValueError("a Solo names its trump suit")
+        if not can_solo(mask, contract.suit, settings):
+            return _no_plain_card(contract.suit)
     elif kind == SIE and not is_sie(mask):
         return Phrase(N_("he does not hold all four Ober and all four Unter"))
     return None
@@ -207,12 +212,12 @@ def resolve_announcements(leader: int, announced: Sequence[str | None]) -> int |
     >>> resolve_announcements(1, ["solo", "rufspiel", "wenz", "solo"])
     3
     """
-    best = None
+    best, best_rank = None, 0  # every contract ranks above nothing
     for step in range(len(announced)):
         seat = (leader + step) % len(announced)
         kind = announced[seat]
-        if kind is not None and (best is None or RANK[kind] > RANK[announced[best]]):
-            best = seat
+        if kind is not None and RANK[kind] > best_rank:
+            best, best_rank = seat, RANK[kind]
     return best
 
 

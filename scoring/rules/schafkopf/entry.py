@@ -6,8 +6,9 @@ nothing until the list is empty.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUITS, TOTAL_AUGEN
@@ -25,7 +26,8 @@ class EntryProblem:
 
     field: str
     rule: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    # (``dataclasses.field``: the name ``field`` is the attribute above here.)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def _seat_problem(
@@ -112,7 +114,9 @@ def check_entry(
     return problems
 
 
-def _party_problems(contract, declarer, partner, players, sitting_out) -> list[EntryProblem]:
+def _party_problems(
+    contract: str, declarer: Any, partner: Any, players: int, sitting_out: int | None
+) -> list[EntryProblem]:
     if contract != RUFSPIEL:
         return [EntryProblem("partner", "partner_not_allowed")] if partner is not None else []
     if partner is None:
@@ -122,7 +126,9 @@ def _party_problems(contract, declarer, partner, players, sitting_out) -> list[E
     return _seat_problem(partner, "partner", players, sitting_out)
 
 
-def _suit_problems(settings, contract, suit, called) -> list[EntryProblem]:
+def _suit_problems(
+    settings: Mapping[str, Any], contract: str, suit: str | None, called: str | None
+) -> list[EntryProblem]:
     problems = []
     if called is not None and contract != RUFSPIEL:
         problems.append(EntryProblem("called", "called_not_allowed"))
@@ -169,7 +175,9 @@ def _sie_laufende_problems(
     return []
 
 
-def _outcome_problems(contract, augen, won, schneider, schwarz) -> list[EntryProblem]:
+def _outcome_problems(
+    contract: str, augen: int | None, won: bool | None, schneider: bool, schwarz: bool
+) -> list[EntryProblem]:
     """Won/Schneider/Schwarz against each other and against the Augen, when entered."""
     if won is None:
         return [] if augen is not None else [EntryProblem("won", "outcome_missing")]
@@ -188,7 +196,9 @@ def _outcome_problems(contract, augen, won, schneider, schwarz) -> list[EntryPro
     return problems
 
 
-def _laufende_problems(settings, contract, laufende) -> list[EntryProblem]:
+def _laufende_problems(
+    settings: Mapping[str, Any], contract: str, laufende: Any
+) -> list[EntryProblem]:
     most = 4 if contract in WENZ_TYPES else 8 if contract == SIE else 14
     if isinstance(laufende, bool) or not isinstance(laufende, int) or not 0 <= laufende <= most:
         return [EntryProblem("laufende", "laufende_out_of_range")]
@@ -200,7 +210,9 @@ def _laufende_problems(settings, contract, laufende) -> list[EntryProblem]:
     return []
 
 
-def _doubling_problems(settings, stoss, retour, klopfen) -> list[EntryProblem]:
+def _doubling_problems(
+    settings: Mapping[str, Any], stoss: bool, retour: bool, klopfen: Any
+) -> list[EntryProblem]:
     problems = []
     if stoss and not settings["allow_stoss"]:
         problems.append(EntryProblem("stoss", "stoss_not_allowed"))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError, Verdict, bot_names, new_record, require_int
 from ..i18n import N_
-from .bots import bot_game
+from .bots import BotGame, bot_game
 from .cards import DECK, INDEX, NAME, TRICKS
 from .contracts import SIE, after_all_passed, parse_contract
 from .state import HAND_CHECKS, State
@@ -119,7 +119,9 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
     )
 
 
-def _deal_until_played(rng: Random, settings: Mapping[str, Any], players: int, dealer: int):
+def _deal_until_played(
+    rng: Random, settings: Mapping[str, Any], players: int, dealer: int
+) -> tuple[BotGame, int]:
     """Bot games until one is played (thrown-in deals pass the deal on per ``passed_deal``)."""
     if players not in (4, 5):
         raise ValueError("Schafkopf is played at a table of 4 or 5 players")

@@ -6,7 +6,7 @@ offender_pays`` the penalty scores too. Called by ``State.result()``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .cards import TOTAL_AUGEN, TRICKS
 from .contracts import SIE
@@ -24,9 +24,22 @@ if TYPE_CHECKING:
     from .state import State
 
 
+class _Terms(TypedDict):
+    """What ``settle`` needs of a game besides its outcome."""
+
+    laufende: int
+    stoss: bool
+    retour: bool
+    klopfen: int
+    suit: str | None
+
+
 def game_result(state: State) -> dict[str, Any]:
     """Result of a game with a declarer (everything but Ramsch)."""
     contract, settings = state.contract, state.settings
+    declarer = contract.declarer
+    if declarer is None:
+        raise ValueError("only a Ramsch has no declarer")
     party = state.declaring_party
     augen, tricks = state.augen_per_seat(), state.tricks_per_seat()
     if contract.type == SIE:  # shown, not played
@@ -39,17 +52,18 @@ def game_result(state: State) -> dict[str, Any]:
         won, schneider = outcome.won, outcome.schneider
         schwarz = outcome.schwarz and state.schwarz_scored()
     laufende = state.laufende()
-    terms = {
-        "laufende": laufende,
-        "stoss": state.stoss_counts,
-        "retour": state.retour_counts,
-        "klopfen": len(state.klopfen),
-        "suit": contract.suit,
-    }
+    terms = _Terms(
+        laufende=laufende,
+        stoss=state.stoss_counts,
+        retour=state.retour_counts,
+        klopfen=len(state.klopfen),
+        suit=contract.suit,
+    )
     partner = party[1] if len(party) == 2 else None
-    declarer = contract.declarer
-    outcome_terms = {"schneider": schneider, "schwarz": schwarz, **terms}
-    scores = settle(settings, contract.type, declarer, partner, won=won, **outcome_terms)
+    scores = settle(
+        settings, contract.type, declarer, partner,
+        won=won, schneider=schneider, schwarz=schwarz, **terms,
+    )  # fmt: skip
     value = game_value(
         settings,
         contract.type,

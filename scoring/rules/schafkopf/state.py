@@ -36,9 +36,11 @@ HAND_CHECKS = ("illegal_contract", "card_not_in_hand", *MISPLAY_RULES[1:])
 
 @dataclass(frozen=True, slots=True)
 class Trick:
+    """A finished trick."""
+
     leader: int
     cards: tuple[str, ...]
-    winner: int | None
+    winner: int
 
     def to_json(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
@@ -123,7 +125,7 @@ class State:
         """Finished tricks, then the one in progress (``winner: None``), as in verdicts."""
         done = [trick.to_json() for trick in self.finished]
         if self.current:
-            done.append(Trick(self.leader, tuple(self.current), None).to_json())
+            done.append({"leader": self.leader, "cards": list(self.current), "winner": None})
         return done
 
     def hand(self, seat: int) -> list[str] | None:
@@ -143,10 +145,11 @@ class State:
 
     @property
     def declaring_party(self) -> list[int]:
-        if self.contract.type == RAMSCH:
+        declarer = self.contract.declarer
+        if self.contract.type == RAMSCH or declarer is None:
             return []
         partner = self.partner
-        return [self.contract.declarer] + ([partner] if partner is not None else [])
+        return [declarer] + ([partner] if partner is not None else [])
 
     # --- playing -----------------------------------------------------------------------
 
@@ -179,10 +182,10 @@ class State:
         strict: the card is played as recorded, and what it broke is returned and kept in
         ``self.violations`` (how the verifier and an arbiter note what really happened).
         """
-        found = self.check(card)
-        if found and (strict or self.is_over):
-            raise IllegalPlay.of(found[0], self.players)
         seat = self.to_play
+        found = self.check(card)
+        if seat is None or (found and strict):  # after the game, check found game_over
+            raise IllegalPlay.of(found[0], self.players)
         self.violations.extend(found)
         self.ledger.record(self.trick_number, seat, card)
         if self.hands is not None:
@@ -204,6 +207,8 @@ class State:
 
     def _duty_fault(self, seat: int, card: str) -> tuple[str, dict[str, Any]] | None:
         """The duty ``card`` breaks for ``seat``, as (rule, params); None if it breaks none."""
+        if self.hands is None:
+            raise ValueError("the duties need the dealt hands")
         hand, suit_of = self.hands[seat], self.trumps.suit_of
         called, sau = self.contract.called, self.contract.called_sau
         # The called-Sau duties bind its holder only until the called suit is first led.

@@ -185,18 +185,22 @@ def counted_laufende(settings: Mapping[str, Any], contract: str, run: int) -> in
     """The Laufende a game pays for: the whole run once it reaches the threshold, capped."""
     if contract == RAMSCH:
         return 0
-    threshold = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
-    return min(run, settings["laufende_cap"]) if run >= threshold else 0
+    threshold: int = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
+    cap: int = settings["laufende_cap"]
+    return min(run, cap) if run >= threshold else 0
 
 
 def base_price(settings: Mapping[str, Any], contract: str, suit: str | None = None) -> int:
     if contract == RUFSPIEL:
-        return settings["base_rufspiel"]
-    if contract in WENZ_TYPES:
-        return settings["base_wenz"]
-    if contract in WITH_SUIT and suit == "H" and settings["base_herz_solo"] is not None:
-        return settings["base_herz_solo"]
-    return settings["base_solo"]  # Solo, Solo-Tout and Sie
+        key = "base_rufspiel"
+    elif contract in WENZ_TYPES:
+        key = "base_wenz"
+    elif contract in WITH_SUIT and suit == "H" and settings["base_herz_solo"] is not None:
+        key = "base_herz_solo"
+    else:
+        key = "base_solo"  # Solo, Solo-Tout and Sie
+    price: int = settings[key]
+    return price
 
 
 def game_value(
@@ -218,12 +222,13 @@ def game_value(
     """
     if contract not in RANK:
         raise ValueError(f"not a contract with a declarer: {contract!r}")
-    if contract == SIE and settings["sie_value"] is not None:
-        return settings["sie_value"]
+    sie_value: int | None = settings["sie_value"]
+    if contract == SIE and sie_value is not None:
+        return sie_value
     base = base_price(settings, contract, suit)
-    extra = settings["laufende_price"] * laufende
+    extra: int = settings["laufende_price"] * laufende
     if contract in TOUTS or contract == SIE:
-        factor = settings["tout_multiplier" if contract in TOUTS else "sie_multiplier"]
+        factor: int = settings["tout_multiplier" if contract in TOUTS else "sie_multiplier"]
         return (
             factor * (base + extra) if settings["tout_basis"] == "full" else factor * base + extra
         )
@@ -237,8 +242,9 @@ def game_value(
 
 def doublings(settings: Mapping[str, Any], count: int) -> int:
     """The factor of ``count`` doublings (Stoß, Retour, each Klopfen, each Jungfrau)."""
-    limit = settings["max_doublings"]
-    return 2 ** (count if limit is None else min(count, limit))
+    limit: int | None = settings["max_doublings"]
+    factor: int = 2 ** (count if limit is None else min(count, limit))
+    return factor
 
 
 def settle(

@@ -20,7 +20,9 @@ DEFAULT_PLAYERS = 4
 PER_COLOUR = len(VALUES)
 
 
-def deal_round(rng: random.Random, players: int | None = None, round_number: int | None = None):
+def deal_round(
+    rng: random.Random, players: int | None = None, round_number: int | None = None
+) -> tuple[int, list[int], dict[str, int], list[dict[str, str]], int]:
     """The shuffled deck (card indexes; seat by seat, then the cupboard), number cards,
     predictions and the start seat."""
     players = players or DEFAULT_PLAYERS
@@ -98,7 +100,7 @@ def playout(
     """
     players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
     tricks = HAND_SIZE[players]
-    hands = [[[] for _ in COLOURS] for _ in range(players)]  # hands[seat][colour]
+    hands: list[list[list[int]]] = [[[] for _ in COLOURS] for _ in range(players)]  # [seat][colour]
     for position, card in enumerate(deck[: players * tricks]):
         hands[position // tricks][card // PER_COLOUR].append(card)
     for hand in hands:
@@ -117,7 +119,7 @@ def playout(
         trick_colours = []
         for _ in range(players):
             hand = hands[seat]
-            following = hand[led] if led is not None else None
+            following: list[int] | None = hand[led] if led is not None else None
             if following:
                 card = following.pop(int(random_fraction() * len(following)))
             else:  # leading, or void in the led colour: any card of the hand

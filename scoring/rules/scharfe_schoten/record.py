@@ -35,7 +35,7 @@ def read_numbers(value: Any) -> dict[str, int]:
 
 
 def read_colour(value: Any, key: str) -> str:
-    if value not in COLOURS:
+    if not isinstance(value, str) or value not in COLOURS:
         raise RecordError(key, COLOUR_TEXT)
     return value
 

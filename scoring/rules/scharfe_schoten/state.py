@@ -108,6 +108,12 @@ class State:
             return self.picking
         if self.is_over:
             return None
+        return self._card_seat
+
+    @property
+    def _card_seat(self) -> int:
+        """The seat whose card the trick on the table waits for (after a trick: its
+        winner, who picks first)."""
         return (self.leader + len(self.trick)) % self.players
 
     @property
@@ -126,7 +132,7 @@ class State:
         cannot be checked, and an arbiter may tap any card still out)."""
         if self.hands is None:
             return [card for card in CARDS if card not in self.ledger.played_in]
-        hand = self.hands[self.to_play]
+        hand = self.hands[self._card_seat]
         led = self.led_colour
         following = [card for card in hand if card[0] == led]
         return sorted(following or hand, key=CARD_INDEX.__getitem__)
@@ -143,7 +149,7 @@ class State:
 
     def check_card(self, card: str) -> list[Violation]:
         """Every rule the seat to play would break by playing ``card``."""
-        seat, trick = self.to_play, len(self.tricks) + 1
+        seat, trick = self._card_seat, len(self.tricks) + 1
         card_rule = self.ledger.check(trick, seat, card)
         if card_rule is not None and card_rule.rule == "unknown_card":
             return [card_rule]
@@ -183,7 +189,8 @@ class State:
 
     def pick(self, colour: str, strict: bool = True) -> list[Violation]:
         """The trick winner takes one cupboard card of ``colour`` (by its visible back)."""
-        if not self.awaiting_pick:
+        picker = self.picking
+        if picker is None:
             raise IllegalPlay("no_pick_due", "nobody takes a cupboard card now")
         if colour not in COLOURS:
             raise IllegalPlay(
@@ -192,7 +199,7 @@ class State:
         violations = self.check_pick(colour)
         if strict and violations:
             raise IllegalPlay.of(violations[0], self.names)
-        self.collected[self.picking][colour] += 1
+        self.collected[picker][colour] += 1
         if self.cupboard is not None and self.cupboard[colour] > 0:
             self.cupboard[colour] -= 1
         self.cupboard_left -= 1
@@ -201,7 +208,7 @@ class State:
         return violations
 
     def _add_card(self, card: str) -> None:
-        self.ledger.record(len(self.tricks) + 1, self.to_play, card)
+        self.ledger.record(len(self.tricks) + 1, self._card_seat, card)
         if self.hands is not None:
             for hand in self.hands:
                 hand.discard(card)

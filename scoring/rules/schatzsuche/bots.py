@@ -9,6 +9,7 @@ that the fast loop below and ``State`` agree, under both ``trump_duty`` settings
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import bot_names, new_record, pick
@@ -41,7 +42,9 @@ def _check_options(players: int | None, round_number: int | None) -> int:
     return round_number
 
 
-def _deal_and_bid(rng: random.Random, settings: dict[str, Any], round_number: int):
+def _deal_and_bid(
+    rng: random.Random, settings: Mapping[str, Any], round_number: int
+) -> tuple[int, list[tuple[str, str]] | None, list[int], int, int | None, list[int]]:
     """A random dealer, golden guesses (round 10, announced before the deal), the deal, and
     random bids in bidding order; the dealer, bidding last, avoids a forbidden sum."""
     # ``pick`` written out (one draw scaled to the choices): the same draws, a tenth faster.
@@ -76,7 +79,7 @@ def simulate(
     dealer, guesses, hands, trump, golden_card, bids = _deal_and_bid(rng, settings, round_number)
     hand_codes = [[CODES[card] for card in cards_in(hand)] for hand in hands]
     golden = None
-    if golden_card is not None:
+    if golden_card is not None and guesses is not None:  # round 10 has both
         golden = {
             "card": CODES[golden_card],
             "guesses": [{"suit": suit, "rank": rank} for suit, rank in guesses],
@@ -156,6 +159,6 @@ def playout(
         tricks_won[winner] += 1
         leader = winner
     bonuses = None
-    if guesses is not None:
+    if guesses is not None and golden_card is not None:  # round 10 has both
         bonuses = golden_bonuses(guesses, CODES[golden_card], settings["golden_both"])
     return round_scores(round_number, bids, tricks_won, bonuses)

@@ -8,6 +8,7 @@ bit is a higher card. Records use the codes of ``CODES`` (``HA``, ``S10``, ``DQ`
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..core import shuffled
 from ..i18n import NC_, by_language
@@ -66,7 +67,7 @@ def cards_in(mask: int) -> tuple[int, ...]:
     )
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card

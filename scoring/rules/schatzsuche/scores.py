@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError
 
@@ -17,7 +18,7 @@ PENALTY_POINTS = 30
 GOLDEN_SUIT, GOLDEN_RANK, GOLDEN_BOTH = 20, 40, 160
 
 DEFAULT_PROFILE = "standard"
-PROFILES = {
+PROFILES: dict[str, dict[str, Any]] = {
     "standard": {
         "trump_duty": "unless_trick_trumped",
         "dealer_by": "total",
@@ -27,7 +28,7 @@ PROFILES = {
         "bid_sum_not_round": False,
     },
 }
-SETTING_CHOICES = {
+SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "trump_duty": ("unless_trick_trumped", "always"),
     "dealer_by": ("total", "round"),
     "dealer_tie": ("fewest", "previous_dealer"),
@@ -37,14 +38,14 @@ SETTING_CHOICES = {
 }
 
 
-def normalize_setting(key: str, value):
+def normalize_setting(key: str, value: Any) -> Any:
     """``golden_both`` reads `160` in the rules file: a record may give it as a number."""
     if key == "golden_both" and type(value) is int and value == 160:
         return "160"
     return value
 
 
-def check_setting(key: str, value) -> None:
+def check_setting(key: str, value: Any) -> None:
     if value not in SETTING_CHOICES[key] or type(value) is not type(SETTING_CHOICES[key][0]):
         allowed = ", ".join(repr(v) for v in SETTING_CHOICES[key])
         raise RecordError(f"settings.{key}", RECORD_ERRORS["one_of"], allowed=allowed)

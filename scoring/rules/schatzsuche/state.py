@@ -158,12 +158,13 @@ class State:
 
     def legal_plays(self) -> list[str]:
         """The cards the player to act may play; without hands, every card not yet seen."""
-        if self.is_over:
+        seat = self.to_play
+        if seat is None:
             return []
         if self.hands is None:
             seen = self.ledger.played_in.keys() | self.ledger.out_of_play
             return [code for code in CODES if code not in seen]
-        _, allowed = self._duty(self.hands[self.to_play])
+        _, allowed = self._duty(self.hands[seat])
         return [CODES[card] for card in cards_in(allowed)]
 
     def check(self, card: str) -> list[Violation]:
@@ -183,7 +184,7 @@ class State:
         led = self.led_suit
         suit = number >> 3
         # A card of the led suit or of the duty's suit keeps the duty, even one not held.
-        if rule is not None and suit != led and not allowed & SUIT_MASKS[suit]:
+        if rule is not None and led is not None and suit != led and not allowed & SUIT_MASKS[suit]:
             params = {"held": CODES[highest(allowed)], "suit": SUITS[led]}
             found.append(Violation(trick, seat, card, rule, params, NAME))
         return found
@@ -195,10 +196,10 @@ class State:
         strict: the card is played as recorded and the violations are returned and kept in
         ``self.violations`` — how the verifier and an arbiter record what really happened.
         """
-        found = self.check(card)
-        if found and (strict or self.is_over):
-            raise IllegalPlay.of(found[0], self.players)
         seat = self.to_play
+        found = self.check(card)
+        if seat is None or (found and strict):  # after the round, check found round_over
+            raise IllegalPlay.of(found[0], self.players)
         self.violations.extend(found)
         self.ledger.record(self.trick_number, seat, card)
         number = INDEX.get(card)
@@ -226,7 +227,7 @@ class State:
         penalties = [0] * PLAYERS
         if self.settings["farbkarten"]:
             for violation in self.violations:
-                if violation.rule == SHOWN_VOID:
+                if violation.rule == SHOWN_VOID and violation.seat is not None:
                     penalties[violation.seat] += 1
         return {
             "scores": round_scores(self.round_number, self.bids, self.tricks_won, bonuses),

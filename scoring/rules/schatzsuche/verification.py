@@ -102,7 +102,7 @@ def _golden(record: dict[str, Any], round_number: int, trump_card: str) -> dict[
         return None
     if "golden" not in record:
         raise RecordError("golden", N_("is required in round {round}"), round=ROUNDS)
-    golden = record["golden"]
+    golden: dict[str, Any] = record["golden"]
     check_keys(golden, "golden", ("card", "guesses"))
     card = _card(golden["card"], "golden.card")
     if card == trump_card:

@@ -116,7 +116,7 @@ class _Tables:
 @lru_cache(maxsize=8)
 def _tables(deck: Deck) -> _Tables:
     cards = list(deck.cards.values())
-    bonus_uses = []
+    bonus_uses: list[tuple[tuple[int, str | None], ...]] = []
     for index, card in enumerate(cards):
         if card.bonus == TRUMP_CHANGE:
             bonus_uses.append(tuple((index, family) for family in card.families))

@@ -73,8 +73,8 @@ def check_hand(
     if len(unused_bonus) != players:
         raise ValueError("one pile and one unused-bonus count per player")
     problems = []
-    if totals_before is not None and game_over(totals_before):
-        seat = winner(totals_before)
+    seat = winner(totals_before) if totals_before is not None else None
+    if totals_before is not None and seat is not None:  # the game is over
         problems.append(EntryProblem("hand", "game_finished", seat, {"total": totals_before[seat]}))
     fields_valid = True
     for column, what, values, high, rule in (

@@ -21,7 +21,7 @@ happen at all (wrong shape, not due now, a premium card not in the trick) raises
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core import IllegalPlay, Seat, Violation
@@ -171,8 +171,13 @@ class State:
     @property
     def to_play(self) -> int | None:
         if self.phase == TURN:
-            return (self.leader + len(self.trick)) % self.players
+            return self._turn_seat
         return None if self.phase == OVER else self.chooser
+
+    @property
+    def _turn_seat(self) -> int:
+        """The seat to play a card (or use a bonus card first) in the trick in progress."""
+        return (self.leader + len(self.trick)) % self.players
 
     @property
     def led_family(self) -> str | None:
@@ -200,7 +205,7 @@ class State:
         """The bonus uses open to the seat on turn: one per printed family of a trump-change
         card, one per flip card (a 5 without a bonus cannot be used)."""
         actions: list[dict[str, Any]] = []
-        for code in by_deck_order(self.bonus[self.to_play]):
+        for code in by_deck_order(self.bonus[self._turn_seat]):
             card = self.deck.cards[code]
             if card.bonus == FLIP:
                 actions.append({"bonus": code})
@@ -210,7 +215,7 @@ class State:
 
     def legal_cards(self) -> list[str]:
         """Cards of the led family plus the 5s if the seat holds the led family, else all."""
-        hand = self._holding(self.to_play)
+        hand = self._holding(self._turn_seat)
         led = self.led_family
         following = [code for code in hand if led and self._card(code).family == led]
         if following:
@@ -243,7 +248,8 @@ class State:
         kind = action_kind(action)
         if PHASE_OF_ACTION[kind] != self.phase:
             raise self._not_expected(kind)
-        return getattr(self, f"_check_{kind}")(action)
+        check: Callable[[dict[str, Any]], list[Violation]] = getattr(self, f"_check_{kind}")
+        return check(action)
 
     def _not_expected(self, kind: str) -> ActionError:
         if self.phase == OVER:
@@ -300,7 +306,7 @@ class State:
 
     def _check_bonus(self, action: dict[str, Any]) -> list[Violation]:
         code, family = action["bonus"], action.get("family")
-        if code not in self.bonus[self.to_play]:
+        if code not in self.bonus[self._turn_seat]:
             return [self._violation("bonus_not_owned", code, **self._whereabouts(code))]
         card = self.deck.cards[code]
         used = FLIP if family is None else TRUMP_CHANGE
@@ -314,7 +320,7 @@ class State:
         return []
 
     def _check_play(self, action: dict[str, Any]) -> list[Violation]:
-        code, seat = action["play"], self.to_play
+        code, seat = action["play"], self._turn_seat
         if code not in self.game_cards:
             return [self._violation("unknown_card", code)]
         violations = []
@@ -335,9 +341,9 @@ class State:
         code = action["premium"]
         position = self._premium_position(code)
         if position is None:
-            trick = len(self.tricks)
+            number = len(self.tricks)
             raise ActionError(
-                "premium_not_in_trick", "premium_not_in_trick", "premium", card=code, trick=trick
+                "premium_not_in_trick", "premium_not_in_trick", "premium", card=code, trick=number
             )
         trick = self.tricks[-1]
         if self._seat_at(trick, position) == trick["winner"]:
@@ -368,7 +374,7 @@ class State:
             self.phase, self.chooser = TURN, self.start
 
     def _do_bonus(self, action: dict[str, Any]) -> None:
-        code, seat, family = action["bonus"], self.to_play, action.get("family")
+        code, seat, family = action["bonus"], self._turn_seat, action.get("family")
         if code in self.bonus[seat]:
             self.bonus[seat].remove(code)
             self.used_bonus.add(code)
@@ -417,6 +423,8 @@ class State:
         code = action["premium"]
         trick = self.tricks[-1]
         position, winner = self._premium_position(code), trick["winner"]
+        if position is None:  # check() refused it
+            raise ValueError(f"{code} was not played in the last trick")
         owner = self._seat_at(trick, position)
         card = self._card(code)
         from_trick, drawn = premium_points(card.pearls, self.players, self.draw_pile)
@@ -459,7 +467,8 @@ class State:
             self.bonus[seat].append(code)
 
     def _seat_at(self, trick: dict[str, Any], index: int) -> int:
-        return (trick["leader"] + index) % self.players
+        leader: int = trick["leader"]
+        return (leader + index) % self.players
 
     def _premium_position(self, code: str) -> int | None:
         """Where the premium card lies in the last trick, preferring another player's card
@@ -467,7 +476,8 @@ class State:
         trick = self.tricks[-1]
         positions = [index for index, card in enumerate(trick["cards"]) if card == code]
         others = [index for index in positions if self._seat_at(trick, index) != trick["winner"]]
-        return (others or positions or [None])[0]
+        found = others or positions
+        return found[0] if found else None
 
     # --- outcome -----------------------------------------------------------------------------
 
