@@ -143,6 +143,8 @@ class Revision(models.Model):
         ENTRY = "entry", _("entry")
         CORRECTION = "correction", _("correction")
         DISPUTE = "dispute", _("dispute")
+        # The round was struck off the sheet (kept in the history, with its reason).
+        VOID = "void", _("voided")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()

@@ -118,7 +118,10 @@ def save_round(
             retired = base > 0 and Revision.objects.filter(
                 round=round_, number=base, is_current=True
             ).update(is_current=False)
-            if (base == 0 and not created) or (base > 0 and not retired):
+            if base == 0 and not created:
+                # A voided round is entered anew like a round never saved (form base 0).
+                base = _retire_void(round_)
+            elif base > 0 and not retired:
                 raise Conflict(round_.revisions.filter(is_current=True).first())
             revision = Revision.objects.create(
                 round=round_,
@@ -145,10 +148,43 @@ def save_round(
         ) from None
 
 
+def _retire_void(round_: Round) -> int:
+    """Retire the current revision of a round that was voided and return its number; any
+    other current revision means another phone entered the round: Conflict."""
+    void = round_.revisions.filter(is_current=True).first()
+    if void is None or void.source != Revision.Source.VOID:
+        raise Conflict(void)
+    if not Revision.objects.filter(pk=void.pk, is_current=True).update(is_current=False):
+        raise Conflict(round_.revisions.filter(is_current=True).first())
+    return void.number
+
+
+def void_round(
+    table: Table, number: int, *, base: int, submission: uuid.UUID, author: Author, reason: str
+) -> tuple[Revision, bool]:
+    """Strike round ``number`` off the sheet: a revision like any change (who, when, why), so
+    the round stays in the history and can be entered again. Conflict and Locked as for
+    ``save_round``."""
+    return save_round(
+        table,
+        number,
+        data={"void": True},
+        scores=None,
+        complete=False,
+        base=base,
+        submission=submission,
+        author=author,
+        reason=reason,
+        source=Revision.Source.VOID,
+    )
+
+
 def current_revisions(table: Table) -> list[Revision]:
-    """The current revision of every saved round, in round order (one query)."""
+    """The current revision of every saved round that is on the sheet (not voided), in round
+    order (one query)."""
     return list(
         Revision.objects.filter(round__table=table, is_current=True)
+        .exclude(source=Revision.Source.VOID)
         .select_related("round")
         .order_by("round__number")
     )

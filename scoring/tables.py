@@ -25,9 +25,15 @@ def round_history(table: Table, number: int) -> list[dict]:
     if not revisions:
         return []
     history = []
+
+    def pairs_of(revision: Revision | None) -> list[tuple[str, str]]:
+        if revision is None or revision.source == Revision.Source.VOID:
+            return []
+        return pad.describe(table, revision.data)
+
     for revision, older in zip(revisions, [*revisions[1:], None], strict=True):
-        pairs = pad.describe(table, revision.data)
-        before = dict(pad.describe(table, older.data)) if older else {}
+        pairs = pairs_of(revision)
+        before = dict(pairs_of(older))
         changes = [
             (label, before.get(label), value)
             for label, value in pairs

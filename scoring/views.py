@@ -22,9 +22,10 @@ from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
-from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round
+from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round, void_round
 from .spreadsheets import csv_response, spreadsheet_text
 from .tables import round_history, sheet_rows, summarize
+from .voids import VoidForm, void_refusal
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -285,7 +286,12 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
         "round_panels": round_panels(request, access, number),
         **extra,
     }
-    if access.can_score and "form" not in extra and not table.is_locked:
+    current = history[0]["revision"]
+    voided = current.source == Revision.Source.VOID
+    changeable = access.can_score and not table.is_locked and not voided
+    if changeable and not void_refusal(context["pad"], table, summary, number):
+        context.setdefault("void_form", VoidForm(initial={"base": current.number}))
+    if changeable and "form" not in extra:
         context["form"] = entry_form(
             get_pad(table.game),
             table,
@@ -295,6 +301,45 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
             initial=entry_initial(request, summary.row(number)),
         )
     return context
+
+
+@require_POST
+@table_link(edit=True)
+def round_void(request, scope: Scope, number: int):
+    """Strike the last round off the sheet, as a revision with its reason."""
+    access = scope.access
+    table = access.table
+    pad = get_pad(table.game)
+    refusal = void_refusal(pad, table, summarize(table), number)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect("round", key=access.key, number=number)
+    form = VoidForm(request.POST)
+    if not form.is_valid():
+        context = round_context(request, access, number, void_form=form)
+        return render(request, "scoring/round.html", context, status=422)
+    try:
+        _revision, created = void_round(
+            table,
+            number,
+            base=form.cleaned_data["base"],
+            submission=form.cleaned_data["submission"],
+            author=author_of(request),
+            reason=form.cleaned_data["reason"].strip(),
+        )
+    except Locked:
+        messages.error(request, LOCKED_MESSAGE)
+        return redirect("round", key=access.key, number=number)
+    except Conflict:
+        messages.error(
+            request,
+            _("%(Noun)s %(n)s was changed on another phone meanwhile: look at it again.")
+            % nouns(pad, number),
+        )
+        return redirect("round", key=access.key, number=number)
+    if created:
+        messages.success(request, _("%(Noun)s %(n)s struck off the sheet.") % nouns(pad, number))
+    return redirect("table", key=access.key)
 
 
 @require_GET

@@ -145,6 +145,8 @@ class Pad:
     # What one entry of the sheet is called: a round (Schatzsuche), a game (Schafkopf), a hand
     # (Stichwahl). Lowercase in English; shared messages capitalise it where a sentence starts.
     round_noun = pgettext_lazy("round noun", "round")
+    # Whether the last round may be struck off the sheet (scoring/voids.py).
+    can_void = True
     # Optional: a stylesheet of the game's own (path under static/), added to its pages.
     stylesheet: str | None = None
     # Optional extra pages: (slug, label) pairs shown in the table's navigation; ``pages()``

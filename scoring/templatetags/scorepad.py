@@ -1,7 +1,7 @@
 """Small template helpers for score sheets: seat names, signed numbers and the totals chart."""
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from ..audit import shown_reason
 from ..pads import get_pad
@@ -25,6 +25,17 @@ def phone(device: str, request) -> str:
     if request is not None and request.session.get("device") == device:
         return gettext("this phone")
     return gettext("another phone")
+
+
+@register.filter
+def phone_by(device: str, request) -> str:
+    """The phone after "saved by" when nobody typed a name: "by this phone", "by another
+    phone", "by a phone" (German needs its own case there)."""
+    if not device:
+        return pgettext("saved by", "a phone")
+    if request is not None and request.session.get("device") == device:
+        return pgettext("saved by", "this phone")
+    return pgettext("saved by", "another phone")
 
 
 @register.filter

@@ -1,6 +1,7 @@
 """The Schatzsuche scorepad end to end through its views (docs/rules/schatzsuche.md)."""
 
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
@@ -253,3 +254,25 @@ def test_chart_legend_shows_the_totals_after_penalties_and_minus_signs_are_real(
     before = [int(n.replace("−", "-")) for n in re.findall(r">(−?\d+)</td>", sums)]
     assert final == [before[0] - 30, before[1], before[2] - 30]  # one revoke each, Anna and Cem
     assert ">-30<" not in html and ">−30</td>" in html
+
+
+def test_a_wrong_last_round_is_struck_off_and_the_sheet_goes_back_to_it(client):
+    table, key = create_schatzsuche(client, first_dealer=0)
+    play_round(client, key, 1, [0, 1, 0], [0, 1, 0])  # Ben leads alone → Ben deals round 2
+    play_round(client, key, 2, [0, 0, 0], [0, 0, 2])
+    page = client.get(reverse("round", args=[key, 2])).content.decode()
+    assert "Runde 2 vom Block streichen" in page
+    current = Revision.objects.get(round__table=table, round__number=2, is_current=True)
+    response = client.post(
+        reverse("round_void", args=[key, 2]),
+        {
+            "void-base": current.number,
+            "void-submission": str(uuid.uuid4()),
+            "void-reason": "falsche Runde",
+        },
+    )
+    assert response.status_code == 302
+    sheet = text(client.get(reverse("table", args=[key])))
+    assert "Runde 2 von 10" in sheet and "Geber Ben" in sheet
+    play_round(client, key, 2, [0, 0, 0], [0, 0, 2])
+    assert "Runde 3 von 10" in text(client.get(reverse("table", args=[key])))

@@ -1,6 +1,8 @@
 """The Stichwahl scorepad through its views: points per hand, first leader, the end of the game
 and corrections that move it (docs/rules/stichwahl.md)."""
 
+import uuid
+
 import pytest
 from django.urls import reverse
 
@@ -298,3 +300,59 @@ def test_a_hand_posted_after_the_end_is_refused_with_the_reason(client):
     assert "Das Spiel ist beendet: Durchgang 3 kann nicht mehr eingetragen werden." in page
     assert "Σ 30 22 10" in page
     assert not table.rounds.filter(number=3).exists()
+
+
+def void(client, key, number, reason="versehentlich doppelt eingetragen", base=None):
+    table = Round.objects.get(table__accesses__key=key, number=number).table
+    current = Revision.objects.get(round__table=table, round__number=number, is_current=True)
+    return client.post(
+        reverse("round_void", args=[key, number]),
+        {
+            "void-base": base or current.number,
+            "void-submission": str(uuid.uuid4()),
+            "void-reason": reason,
+        },
+    )
+
+
+def test_an_extra_hand_is_struck_off_kept_in_the_history_and_entered_again(client):
+    table, key = create_stichwahl(client)
+    play_hand(client, key, 1, [7, 10, 12], [3, 1, 0])
+    play_hand(client, key, 2, [5, 5, 5], [0, 0, 0])
+    response = void(client, key, 2)
+    assert response.status_code == 302
+    page = sheet(client, key)
+    assert "Durchgang 2 vom Block gestrichen." in page
+    assert "Σ 8 10 12" in page and "Durchgang 2" in page  # hand 2 is to be entered again
+    history = text(client.get(reverse("round", args=[key, 2])))
+    assert "Gestrichen von Anna" in history
+    assert "Grund: versehentlich doppelt eingetragen" in history
+    assert "Eingetragen von Anna" in history  # the voided entry stays in the history
+    play_hand(client, key, 2, [6, 6, 6], [0, 0, 0])
+    assert "Σ 14 16 18" in sheet(client, key)
+    sources = list(
+        Revision.objects.filter(round__table=table, round__number=2)
+        .order_by("number")
+        .values_list("source", flat=True)
+    )
+    assert sources == ["entry", "void", "entry"]
+
+
+def test_only_the_last_hand_is_struck_off_and_only_with_a_reason(client):
+    table, key = create_stichwahl(client)
+    play_hand(client, key, 1, [7, 10, 12], [3, 1, 0])
+    play_hand(client, key, 2, [5, 5, 5], [0, 0, 0])
+    strike = reverse("round_void", args=[key, 1])
+    assert strike not in client.get(reverse("round", args=[key, 1])).content.decode()
+    last = reverse("round_void", args=[key, 2])
+    assert last in client.get(reverse("round", args=[key, 2])).content.decode()
+    refused = void(client, key, 1)
+    assert "Nur die letzte Runde auf dem Block kann gestrichen werden." in text(
+        client.get(refused.url)
+    )
+    missing = void(client, key, 2, reason="  ")
+    assert missing.status_code == 422
+    assert "Grund für das Streichen: bitte angeben" in text(missing)
+    viewer = void(client, viewer_key(table), 2)
+    assert viewer.status_code in (403, 404)
+    assert Revision.objects.filter(round__table=table, source="void").count() == 0

@@ -46,6 +46,9 @@ class ScharfeSchotenPad(Pad):
     grid_template = "scoring/scharfe_schoten/_grid.html"
     create_form_class = ScharfeSchotenTableForm
     stylesheet = "css/scharfe_schoten.css"
+    # Hidden predictions read a round's current entry directly: its rounds are corrected,
+    # never struck off.
+    can_void = False
 
     def profiles(self):
         return rules.PROFILES
