@@ -1,0 +1,597 @@
+"""Open-hand analysis of a recorded Schafkopf game: "could we have won?" (`analysis/1`).
+
+docs/rules/records.md ("Analysis") defines the document: for every card played from trick N
+on, the value of every card the seat could legally have played there, a value being the
+declaring party's Augen at the end of the game when from then on all four play perfectly
+with the hands open (the declaring party maximises, the others minimise; Augen already won
+count). docs/records.md ("Analysis") describes the command and the measured speed.
+
+The solver is an alpha-beta search over the remaining cards:
+
+- a node is the remaining cards of every hand (one 32-bit mask: the hands are known, so the
+  mask says who holds what), the seat that led the current trick, the cards of that trick
+  and, in a Rufspiel, whether the called suit was led in an earlier trick (the only history
+  the duties depend on); its value is the Augen the declaring party wins *from here on*
+  (the current trick's cards included), so it does not depend on how the node was reached;
+- a transposition table at the start of each trick keeps a lower and an upper bound of that
+  value and the best lead, and lives for the whole analysis: the positions along the game
+  are subtrees of the first one;
+- the exact value of each legal card is found by MTD(f): null-window searches ("can the
+  party reach x?") that close in on it, each leaving bounds in the table;
+- cards are tried best-first (the table's lead; a card that takes the trick, the one worth
+  most first; else Augen onto the own party's trick, or the least onto the other's), and of
+  cards that are truly interchangeable only one is searched: same hand, same effective suit,
+  same Augen, and no card that is still out (in a hand or on the table) ranks between them;
+- a leader who takes every trick that is left whatever anybody plays (nobody else holds a
+  trump, each of his other cards is the best of its suit that is still out) ends the search
+  there: his party gets all the Augen still out;
+- which cards a seat may play comes from the engine's one implementation of the duties,
+  ``State.legal_plays()``, asked once per distinct situation (``_Duties``) and cached as a
+  mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import records
+from ..core import RecordError
+from .bots import CARD_AUGEN, EFFECTIVE_SUITS, tables
+from .cards import DECK, INDEX, NAME, TRICKS, TRUMP, cards_of, mask_of
+from .contracts import RAMSCH, SIE, Contract
+from .record import read_game_keys
+from .state import SEATS, State
+
+FORMAT = "analysis/1"
+TRUMP_INDEX = EFFECTIVE_SUITS.index(TRUMP)
+TOTAL_CARDS = SEATS * TRICKS
+# Augen of the cards of one byte of a card mask: each byte is one suit's eight ranks in the
+# same order (cards.DECK), so four lookups in one table count a mask.
+BYTE_AUGEN = tuple(
+    sum(CARD_AUGEN[bit] for bit in range(8) if byte >> bit & 1) for byte in range(256)
+)
+assert all(CARD_AUGEN[card] == CARD_AUGEN[card % 8] for card in range(len(DECK)))
+
+# Why a record cannot be analysed: reason code -> message in English and German.
+REASONS: dict[str, dict[str, str]] = {
+    "unreadable": {
+        "en": "the record cannot be read: {key}: {detail_en}",
+        "de": "die Aufzeichnung ist nicht lesbar: {key}: {detail_de}",
+    },
+    "not_schafkopf": {
+        "en": "only Schafkopf games can be analysed, not {game}",
+        "de": "nur Schafkopf-Spiele lassen sich analysieren, nicht {game}",
+    },
+    "ramsch": {
+        "en": "a Ramsch has no declaring party whose Augen could be analysed",
+        "de": "ein Ramsch hat keine Spielerpartei, deren Augen sich analysieren ließen",
+    },
+    "sie": {
+        "en": "a Sie is shown, not played: there is no play to analyse",
+        "de": "ein Sie wird gezeigt, nicht gespielt: es gibt kein Spiel zu analysieren",
+    },
+    "no_hands": {
+        "en": "the record has no hands: the analysis needs the dealt cards of every seat",
+        "de": "der Aufzeichnung fehlen die hands: die Analyse braucht die ausgeteilten "
+        "Karten jedes Platzes",
+    },
+    "invalid": {
+        "en": "the record is not valid ({count} violations; the first: {first_en}); "
+        "see manage.py verify",
+        "de": "die Aufzeichnung ist nicht regelgerecht ({count} Verstöße; der erste: "
+        "{first_de}); siehe manage.py verify",
+    },
+    "incomplete": {
+        "en": "the record is incomplete: it stops after {count} of {total} cards",
+        "de": "die Aufzeichnung ist unvollständig: sie endet nach {count} von {total} Karten",
+    },
+    "from_trick": {
+        "en": "from_trick must be a trick number from 1 to {last}, not {value}",
+        "de": "from_trick muss eine Stichnummer von 1 bis {last} sein, nicht {value}",
+    },
+}
+
+
+class AnalysisError(ValueError):
+    """A record that cannot be analysed. ``reason`` is a code of ``REASONS``; ``key`` the
+    offending record key of an unreadable record (else None); ``message`` is English and
+    ``text("de")`` German."""
+
+    def __init__(self, reason: str, key: str | None = None, **params: Any):
+        self.reason = reason
+        self.key = key
+        self.params = {"key": key, **params}
+        self.message = self.text("en")
+        super().__init__(self.message)
+
+    @classmethod
+    def unreadable(cls, error: RecordError) -> AnalysisError:
+        """The analysis's refusal of a record that ``records.read`` cannot read."""
+        return cls("unreadable", error.key, detail_en=error.text("en"), detail_de=error.text("de"))
+
+    def text(self, lang: str = "en") -> str:
+        templates = REASONS[self.reason]
+        return (templates.get(lang) or templates["en"]).format(**self.params)
+
+
+def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dict[str, Any]:
+    """The `analysis/1` document of a valid, complete Schafkopf record with hands.
+
+    ``record`` is JSON text or an already parsed dict. Raises AnalysisError (never a
+    RecordError) when the record cannot be analysed.
+    """
+    state = prepare(record, from_trick)
+    return Analyser(state).document(from_trick)
+
+
+def prepare(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> Prepared:
+    """Check that ``record`` can be analysed (from trick ``from_trick``); AnalysisError if not."""
+    try:
+        game, data, settings = records.read(dict(record) if isinstance(record, Mapping) else record)
+        if game.NAME != NAME:
+            raise AnalysisError("not_schafkopf", game=game.NAME)
+        keys = read_game_keys(data, settings)
+        contract: Contract = keys["contract"]
+        # The contract decides first: a Ramsch or a Sie has nothing to analyse at all.
+        if contract.type == RAMSCH:
+            raise AnalysisError("ramsch")
+        if contract.type == SIE:
+            raise AnalysisError("sie")
+        if "hands" not in data:
+            raise AnalysisError("no_hands")
+        verdict = records.verify(data)
+    except RecordError as error:
+        raise AnalysisError.unreadable(error) from None
+    if not verdict.valid:
+        first = verdict.violations[0]
+        raise AnalysisError(
+            "invalid",
+            count=len(verdict.violations),
+            first_en=first.message(data["players"], "en"),
+            first_de=first.message(data["players"], "de"),
+        )
+    if not verdict.complete:
+        raise AnalysisError("incomplete", count=len(data["plays"]), total=TOTAL_CARDS)
+    if isinstance(from_trick, bool) or not isinstance(from_trick, int):
+        raise AnalysisError("from_trick", last=TRICKS, value=repr(from_trick))
+    if not 1 <= from_trick <= TRICKS:
+        raise AnalysisError("from_trick", last=TRICKS, value=from_trick)
+    state = State(
+        contract, settings, leader=keys["leader"], hands=data["hands"], players=data["players"]
+    )
+    return Prepared(state, list(data["plays"]))
+
+
+class Prepared:
+    """A record ready for analysis: the State before the first card, and the plays."""
+
+    __slots__ = ("plays", "state")
+
+    def __init__(self, state: State, plays: list[str]):
+        self.state = state
+        self.plays = plays
+
+
+class _Duties:
+    """Which cards a seat may play, as a mask, asked of ``State.legal_plays()``.
+
+    The duties (State._duty_fault) depend only on the seat's remaining hand, the effective
+    suit of the led card (or that the seat leads), whether the called suit was led in an
+    earlier trick, and whether it is the last trick (the hand then holds one card). So one
+    probe State, set to each such situation in turn, answers every question of the search,
+    and each answer is cached under those four things. tests/rules/test_schafkopf_analysis.py
+    checks the answers against real States along whole games.
+    """
+
+    def __init__(self, state: State):
+        self.probe = state.copy()
+        self.suit_of = tables(state.contract).suit_of
+        self.called = EFFECTIVE_SUITS.index(state.contract.called) if state.contract.called else -1
+        self.cache: dict[int, int] = {}
+
+    def mask(self, hand: int, lead: int, called_before: bool) -> int:
+        """Legal cards of the seat holding ``hand`` (a mask); ``lead`` is the index of the
+        trick's first card, -1 when the seat leads."""
+        led = -1 if lead < 0 else self.suit_of[lead]
+        key = hand | (led + 1) << 32 | called_before << 35
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._ask(hand, lead, called_before)
+        return found
+
+    def _ask(self, hand: int, lead: int, called_before: bool) -> int:
+        probe = self.probe
+        cards = cards_of(hand)
+        seat = probe.holder[cards[0]]
+        hands: list[list[str]] = [[] for _ in range(SEATS)]
+        hands[seat] = cards
+        probe.hands = hands
+        probe.current = [] if lead < 0 else [DECK[lead]]
+        probe.leader = (seat - len(probe.current)) % SEATS
+        finished = TRICKS - 1 if len(cards) == 1 else 1  # the last trick, or an earlier one
+        probe.finished = [None] * finished  # type: ignore[list-item]  (only counted)
+        if called_before:
+            probe.called_led_in = 0
+        elif lead >= 0 and self.suit_of[lead] == self.called:
+            probe.called_led_in = finished
+        else:
+            probe.called_led_in = None
+        return mask_of(probe.legal_plays())
+
+
+class Analyser:
+    """The search over one deal; its transposition table serves every position analysed."""
+
+    def __init__(self, game: Prepared | State, plays: list[str] | None = None):
+        if isinstance(game, State):
+            game = Prepared(game, list(plays or ()))
+        self.game = game
+        start = game.state
+        self.contract = start.contract
+        tab = tables(self.contract)
+        self.suit_of = tab.suit_of
+        self.keys = tab.key
+        self.called = EFFECTIVE_SUITS.index(self.contract.called) if self.contract.called else -1
+        self.party = tuple(sorted(start.declaring_party))
+        self.in_party = tuple(seat in self.party for seat in range(SEATS))
+        self.holder = tuple(start.holder[card] for card in DECK)
+        self.duties = _Duties(start)
+        self.duty_cache = self.duties.cache
+        self.groups = _equal_groups(tab)
+        self.group_of = [0] * len(DECK)
+        for number, group in enumerate(self.groups):
+            for card in group:
+                self.group_of[card] = number
+        self.trump_mask = tab.suit_mask[TRUMP_INDEX]
+        self.plain_masks = tuple(tab.suit_mask[:TRUMP_INDEX])
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.twin_cache: dict[int, int] = {}
+        self.order_cache: dict[int, tuple[int, ...]] = {}
+        self.nodes = 0
+
+    # --- the document ------------------------------------------------------------------
+
+    def document(self, from_trick: int = 1) -> dict[str, Any]:
+        state = self.game.state.copy()
+        positions = []
+        for card in self.game.plays:
+            if state.trick_number >= from_trick:
+                positions.append(self.position(state, card))
+            state.play(card)
+        return {
+            "format": FORMAT,
+            "party": list(self.party),
+            "value": positions[0]["best"] if positions else None,
+            "positions": positions,
+        }
+
+    def position(self, state: State, played: str) -> dict[str, Any]:
+        """One entry of ``positions``: the seat to play in ``state`` played ``played``."""
+        seat = state.to_play
+        assert seat is not None
+        values = self.values(state)
+        pick = max if self.in_party[seat] else min
+        best = pick(values.values())
+        return {
+            "trick": state.trick_number,
+            "seat": seat,
+            "played": played,
+            "values": values,
+            "best": best,
+            "loss": abs(best - values[played]),
+        }
+
+    def values(self, state: State) -> dict[str, int]:
+        """Each legal card of the seat to play -> the declaring party's final Augen."""
+        augen = state.augen_per_seat()
+        won = sum(augen[seat] for seat in self.party)
+        hands = [mask_of(hand) for hand in state.hands]  # type: ignore[union-attr]
+        trick = tuple(INDEX[card] for card in state.current)
+        called_before = state.called_led_in is not None and state.called_led_in < len(
+            state.finished
+        )
+        seat = state.to_play
+        assert seat is not None
+        legal = [INDEX[card] for card in state.legal_plays()]
+        out = sum(hands) | mask_of(state.current)
+        found: dict[int, int] = {}
+        guess = None
+        for card in sorted(legal):
+            twin = self._twin(card, hands[seat], out)
+            if twin in found:  # an interchangeable card: the same value
+                found[card] = found[twin]
+                continue
+            value = self._after(hands, state.leader, trick, card, called_before, guess)
+            found[card] = won + value
+            guess = value
+        return {DECK[card]: found[card] for card in sorted(found)}
+
+    def _twin(self, card: int, hand: int, out: int) -> int:
+        """The highest card of ``hand`` interchangeable with ``card`` (maybe itself)."""
+        group = self.groups[self.group_of[card]]
+        twin = card
+        for other in reversed(group[: group.index(card)]):
+            bit = 1 << other
+            if not out & bit:
+                continue  # gone: it does not separate the two
+            if not hand & bit:
+                break
+            twin = other
+        return twin
+
+    def _after(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: tuple[int, ...],
+        card: int,
+        called_before: bool,
+        guess: int | None = None,
+    ) -> int:
+        """Augen the declaring party wins from the current trick on once ``card`` is played
+        (by the seat to play), with perfect play after it."""
+        hands = list(hands)
+        seat = (leader + len(trick)) % SEATS
+        hands[seat] &= ~(1 << card)
+        trick = (*trick, card)
+        remaining = sum(hands)
+        if len(trick) < SEATS:
+            cap = _augen(remaining) + _augen_of(trick)
+            return self.exact(hands, leader, trick, called_before, cap, guess)
+        led = self.suit_of[trick[0]]
+        keys = self.keys[led]
+        winner_at = max(range(SEATS), key=lambda position: keys[trick[position]])
+        winner = (leader + winner_at) % SEATS
+        gain = _augen_of(trick) if self.in_party[winner] else 0
+        called_before = called_before or led == self.called
+        cap = _augen(remaining)
+        if guess is not None:
+            guess -= gain
+        return gain + self.exact(hands, winner, (), called_before, cap, guess)
+
+    def exact(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: tuple[int, ...],
+        called_before: bool,
+        cap: int,
+        guess: int | None = None,
+    ) -> int:
+        """The exact value of a node worth at most ``cap``: MTD(f), a series of null-window
+        searches from ``guess`` that close in on it, each leaving bounds in the table."""
+        low, high = 0, cap
+        value = cap // 2 if guess is None else min(max(guess, low), high)
+        while low < high:
+            beta = value if value > low else low + 1
+            value = self.search(hands, leader, trick, called_before, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return low
+
+    # --- the search --------------------------------------------------------------------
+
+    def search(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: tuple[int, ...],
+        called_before: bool,
+        alpha: int,
+        beta: int,
+        twins: int = -1,
+    ) -> int:
+        """Augen the declaring party wins from the current trick on (its cards on the table
+        included), with perfect play: exact when strictly between ``alpha`` and ``beta``,
+        else a bound on the failing side (fail-soft). ``hands`` is changed and restored.
+        ``twins`` are the cards not worth searching because a higher card of the same hand
+        is interchangeable with them (see ``_twins``; -1: work it out)."""
+        self.nodes += 1
+        n = len(trick)
+        seat = (leader + n) & 3
+        hand = hands[seat]
+        if not hand:
+            return 0
+        in_party = self.in_party
+        maximise = in_party[seat]
+        first = -1
+        if n == 0:
+            remaining = hands[0] | hands[1] | hands[2] | hands[3]
+            tt_key = remaining | leader << 32 | called_before << 34
+            entry = self.tt.get(tt_key)
+            if entry is None:
+                low = 0
+                high = (
+                    BYTE_AUGEN[remaining & 255]
+                    + BYTE_AUGEN[remaining >> 8 & 255]
+                    + BYTE_AUGEN[remaining >> 16 & 255]
+                    + BYTE_AUGEN[remaining >> 24]
+                )
+                if self._claims(hand, remaining ^ hand):
+                    value = high if maximise else 0
+                    self.tt[tt_key] = (value, value, -1)
+                    return value
+            else:
+                low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha0, beta0 = alpha, beta
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            twins = self.twin_cache.get(remaining, -1)
+            if twins < 0:
+                twins = self.twin_cache[remaining] = self._twins(remaining)
+            legal = self.duty_cache.get(hand | called_before << 35)
+            if legal is None:
+                legal = self.duties.mask(hand, -1, called_before)
+            legal &= ~twins
+            order_key = legal
+        else:
+            if twins < 0:
+                out = hands[0] | hands[1] | hands[2] | hands[3]
+                for card in trick:
+                    out |= 1 << card
+                twins = self._twins(out)
+            lead = trick[0]
+            led = self.suit_of[lead]
+            legal = self.duty_cache.get(hand | (led + 1) << 32 | called_before << 35)
+            if legal is None:
+                legal = self.duties.mask(hand, lead, called_before)
+            legal &= ~twins
+            # The card that holds the trick so far: who holds it, and how strong it is.
+            keys = self.keys[led]
+            top, top_key = 0, keys[lead]
+            if n > 1:
+                if keys[trick[1]] > top_key:
+                    top, top_key = 1, keys[trick[1]]
+                if n > 2 and keys[trick[2]] > top_key:
+                    top, top_key = 2, keys[trick[2]]
+            friendly = in_party[(leader + top) & 3] == maximise
+            order_key = legal | (top_key + 2) << 32 | friendly << 40 | led << 41
+        if legal & (legal - 1) == 0:
+            moves: tuple[int, ...] | list[int] = (legal.bit_length() - 1,)
+        else:
+            moves = self.order_cache.get(order_key)  # type: ignore[assignment]
+            if moves is None:
+                moves = self.order_cache[order_key] = self._rank(legal, trick, leader, maximise)
+            if first >= 0 and moves[0] != first:
+                moves = [first, *(card for card in moves if card != first)]
+        best = -1 if maximise else 1000
+        best_card = -1
+        if n == 3:
+            on_table = CARD_AUGEN[trick[0]] + CARD_AUGEN[trick[1]] + CARD_AUGEN[trick[2]]
+            after = called_before or led == self.called
+            held_by = (leader + top) & 3
+        for card in moves:
+            hands[seat] = hand ^ 1 << card
+            if n < 3:
+                value = self.search(
+                    hands, leader, (*trick, card), called_before, alpha, beta, twins
+                )
+            else:
+                winner = seat if keys[card] > top_key else held_by
+                if in_party[winner]:
+                    gain = on_table + CARD_AUGEN[card]
+                    value = gain + self.search(hands, winner, (), after, alpha - gain, beta - gain)
+                else:
+                    value = self.search(hands, winner, (), after, alpha, beta)
+            hands[seat] = hand
+            if maximise:
+                if value > best:
+                    best, best_card = value, card
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best, best_card = value, card
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        break
+        if n == 0:
+            if best <= alpha0:
+                high = best if best < high else high
+            elif best >= beta0:
+                low = best if best > low else low
+            else:
+                low = high = best
+            self.tt[tt_key] = (low, high, best_card)
+        return best
+
+    def _claims(self, hand: int, others: int) -> bool:
+        """Whether the leader, holding ``hand``, takes every trick that is left whatever
+        anybody plays: nobody else holds a trump, and each of his other cards ranks above
+        every card of its suit that the others hold. (Within a plain suit a lower card index
+        is the higher card, cards.DECK.) Then he leads any card, wins, and leads again."""
+        plain = self.plain_masks
+        if others & self.trump_mask:
+            return False
+        for suit in plain:
+            mine = hand & suit
+            if mine:
+                theirs = others & suit
+                if theirs and (theirs & -theirs) < 1 << (mine.bit_length() - 1):
+                    return False
+        return True
+
+    def _twins(self, out: int) -> int:
+        """Cards of ``out`` (the cards in hands or on the table) not worth searching: of a
+        run of equal Augen in one effective suit, the cards whose next higher card still out
+        is held by the same hand. Such cards are interchangeable: no card still out ranks
+        between them, so each takes and loses the same tricks, and they count the same."""
+        twins = 0
+        holder = self.holder
+        for group in self.groups:
+            previous = -1
+            for card in group:
+                if out >> card & 1:
+                    if previous >= 0 and holder[previous] == holder[card]:
+                        twins |= 1 << card
+                    previous = card
+        return twins
+
+    def _rank(
+        self, legal: int, trick: tuple[int, ...], leader: int, maximise: bool
+    ) -> tuple[int, ...]:
+        """The cards of ``legal`` in the order to try them (``search`` caches the answer)."""
+        cards = [card for card in range(len(DECK)) if legal >> card & 1]
+        if not trick:
+            # Leading: strong cards first (they take tricks), then by Augen.
+            keys, suit_of = self.keys, self.suit_of
+            cards.sort(key=lambda card: -keys[suit_of[card]][card] - CARD_AUGEN[card] // 4)
+            return tuple(cards)
+        keys = self.keys[self.suit_of[trick[0]]]
+        top = 0
+        for position in range(1, len(trick)):
+            if keys[trick[position]] > keys[trick[top]]:
+                top = position
+        friendly = self.in_party[(leader + top) & 3] == maximise
+        top_key = keys[trick[top]]
+
+        def rank(card: int) -> tuple[int, int, int]:
+            augen = CARD_AUGEN[card]
+            if keys[card] > top_key:  # take the trick, best with a card worth much
+                return (0, -augen, keys[card])
+            if friendly:
+                return (1, -augen, 0)  # give Augen to the own party's trick
+            return (1, augen, 0)  # keep Augen away from the other party's trick
+
+        cards.sort(key=rank)
+        return tuple(cards)
+
+
+def _equal_groups(tab: Any) -> list[list[int]]:
+    """Each effective suit high to low, cut into runs of equal Augen (card indexes)."""
+    groups = []
+    for suit in range(len(EFFECTIVE_SUITS)):
+        members = [card for card in range(len(DECK)) if tab.suit_of[card] == suit]
+        members.sort(key=lambda card, keys=tab.key[suit]: -keys[card])
+        run: list[int] = []
+        for card in members:
+            if run and CARD_AUGEN[run[-1]] != CARD_AUGEN[card]:
+                groups.append(run)
+                run = []
+            run.append(card)
+        groups.append(run)
+    return groups
+
+
+def _augen(mask: int) -> int:
+    return sum(CARD_AUGEN[card] for card in range(len(DECK)) if mask >> card & 1)
+
+
+def _augen_of(cards: tuple[int, ...]) -> int:
+    return sum(CARD_AUGEN[card] for card in cards)
+
+
+__all__ = ["FORMAT", "REASONS", "Analyser", "AnalysisError", "Prepared", "analyse", "prepare"]
