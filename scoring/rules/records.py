@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from . import GameModule, get_game
+from . import GameModule, get_game, jsontext
 from .core import FORMAT, OR, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
 from .i18n import Join
 
@@ -36,8 +36,8 @@ def load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if isinstance(source, dict):
         return source
     try:
-        data = json.loads(source)
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = jsontext.loads(source)
+    except ValueError as exc:  # also UnicodeDecodeError and nesting too deep
         raise RecordError("record", RECORD_ERRORS["not_json"], detail=exc) from None
     if not isinstance(data, dict):
         raise RecordError("record", RECORD_ERRORS["not_object"])

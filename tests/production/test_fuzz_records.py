@@ -146,3 +146,30 @@ def test_the_undamaged_records_are_judged_valid(game):
     for record in VALID[game]:
         verdict = judged(record)
         assert verdict is not None and verdict.valid, verdict and verdict.violations
+
+
+# Nesting and size at the limits: the parser's recursion must never escape as a crash.
+NESTINGS = {
+    "arrays": lambda depth: "[" * depth + "]" * depth,
+    "objects": lambda depth: '{"a": ' * depth + "1" + "}" * depth,
+    "inside a record": lambda depth: json.dumps({**VALID["schafkopf"][0], "plays": "X"}).replace(
+        '"X"', "[" * depth + "]" * depth
+    ),
+    "unclosed": lambda depth: "[" * depth,
+}
+
+
+@pytest.mark.parametrize("shape", NESTINGS)
+@pytest.mark.parametrize("depth", [31, 32, 33, 999, 1_000, 100_000])
+def test_nesting_at_and_beyond_the_limit_is_refused_or_judged(shape, depth):
+    assert judged(NESTINGS[shape](depth)) is None
+
+
+def test_a_record_padded_to_the_upload_limit_is_read():
+    from scoring.disputes.forms import MAX_RECORD_BYTES
+
+    record = dict(VALID["schafkopf"][0])
+    text = json.dumps(record)
+    record["players"] = [*record["players"][:-1], "x" * (MAX_RECORD_BYTES - len(text) - 10)]
+    assert len(json.dumps(record)) < MAX_RECORD_BYTES
+    assert judged(json.dumps(record)) is not None

@@ -104,6 +104,18 @@ def test_verify_unreadable_record_exits_2_naming_the_key(tmp_path, content, key)
     assert json.loads(out)["error"]["key"] == key
 
 
+@pytest.mark.parametrize("depth", [33, 100_000])
+def test_verify_deeply_nested_text_exits_2_with_a_message(tmp_path, depth):
+    """100,000 nested "[" (200 KB) ended in a RecursionError traceback and exit 1; it is an
+    unreadable record like any other: exit 2 and one line that says why."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * depth + "]" * depth, encoding="utf-8")
+    status, out, err = run_verify(str(path))
+    assert status == 2
+    assert "record: is not valid JSON (nested deeper than 32 levels)" in err
+    assert "Traceback" not in err and json.loads(out)["error"]["key"] == "record"
+
+
 def test_verify_missing_file_exits_2(tmp_path):
     status, _, err = run_verify(str(tmp_path / "nowhere.json"))
     assert status == 2 and "cannot read" in err
