@@ -50,9 +50,12 @@ install: $(STAMP)
 data:
 	@mkdir -p data
 
+# The task worker (open-hand analyses) runs beside the development server and stops with it.
 run: install | data
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	export DJANGO_DEBUG=$${DJANGO_DEBUG:-1}; \
+	$(PY) manage.py db_worker --interval 1 & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: install
 	$(VENV)/bin/ruff check .

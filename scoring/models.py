@@ -209,6 +209,47 @@ class TableEvent(models.Model):
         return f"{self.table}: {self.kind}"
 
 
+class Analysis(models.Model):
+    """The open-hand analysis of one Schafkopf record (scoring/analyses.py), kept per record:
+    the same record (any dispute, any table) is analysed once. A worker fills it in."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    # sha256 of the record's canonical JSON: equal records share one analysis.
+    record_hash = models.CharField(max_length=64, unique=True)
+    record = models.JSONField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    positions_done = models.PositiveIntegerField(default=0)
+    positions_total = models.PositiveIntegerField(default=0)
+    document = models.JSONField(null=True, blank=True)  # the analysis/1 document when done
+    error = models.TextField(blank=True)  # why it failed (English; the reason code first)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="done") | Q(document__isnull=False),
+                name="done_analysis_has_document",
+            ),
+        ]
+
+    def __str__(self):
+        return f"analysis {self.record_hash[:12]} ({self.status})"
+
+    @property
+    def percent(self) -> int:
+        if not self.positions_total:
+            return 0
+        return min(100, round(100 * self.positions_done / self.positions_total))
+
+
 class Dispute(models.Model):
     """An arbiter's card-by-card record of one disputed round (scoring/disputes, docs/disputes.md).
 

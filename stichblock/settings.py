@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "scoring",
     "tournaments",
     "stichblock",
@@ -279,3 +280,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# Background work (the open-hand analysis) runs in a separate worker process that reads its
+# queue from the database: `manage.py db_worker` (make run starts one; deploy/ runs one).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Analyses a link may start per window; a finished analysis is shown to anyone, any time.
+RATELIMIT_ANALYSIS_LINK = os.environ.get("RATELIMIT_ANALYSIS_LINK", "5/hour")

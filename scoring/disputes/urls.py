@@ -5,7 +5,7 @@ read-only link of one dispute is ``d/<key>/``."""
 from django.urls import path
 
 from ..access import ORGANIZER_SUFFIX
-from . import views
+from . import analysis_views, views
 
 PAGES = [
     ("rounds/<int:number>/disputes/", views.round_disputes, "dispute_round"),
@@ -19,6 +19,12 @@ PAGES = [
     ("disputes/<int:dispute_id>/keep/", views.keep, "dispute_keep"),
     ("disputes/<int:dispute_id>/record.json", views.record_json, "dispute_record"),
     ("disputes/<int:dispute_id>/verdict.json", views.verdict_json, "dispute_verdict"),
+    ("disputes/<int:dispute_id>/analysis/", analysis_views.analysis_start, "dispute_analysis"),
+    (
+        "disputes/<int:dispute_id>/analysis/box/",
+        analysis_views.analysis_box,
+        "dispute_analysis_box",
+    ),
 ]
 
 urlpatterns = [

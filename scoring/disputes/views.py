@@ -21,6 +21,7 @@ from ..rules import records
 from ..services import LOCKED_MESSAGE, Conflict, Locked
 from ..tables import summarize
 from . import drafts, pages, services
+from .analysis_panel import analysis_context
 from .forms import (
     ActionForm,
     ApplyForm,
@@ -65,6 +66,8 @@ PAGE_NAMES = {
     "keep": "dispute_keep",
     "record": "dispute_record",
     "verdict": "dispute_verdict",
+    "analysis_start": "dispute_analysis",
+    "analysis_box": "dispute_analysis_box",
 }
 
 
@@ -471,6 +474,9 @@ def replay_context(request, scope: Scope, dispute: Dispute) -> dict:
             step = 0
         found = drafts.walk(adapter, dispute.draft)
         context["replay"] = pages.replay(adapter, dispute.draft, found, verdict, step)
+        may_start = not scope.shared
+        context["box"] = analysis_context(dispute, context["replay"]["step"], may_start=may_start)
+        context["step"] = context["replay"]["step"]
     return context
 
 

@@ -32,7 +32,7 @@ The solver is an alpha-beta search over the remaining cards:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import records
@@ -115,14 +115,19 @@ class AnalysisError(ValueError):
         return (templates.get(lang) or templates["en"]).format(**self.params)
 
 
-def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dict[str, Any]:
+def analyse(
+    record: str | bytes | Mapping[str, Any],
+    from_trick: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """The `analysis/1` document of a valid, complete Schafkopf record with hands.
 
     ``record`` is JSON text or an already parsed dict. Raises AnalysisError (never a
-    RecordError) when the record cannot be analysed.
+    RecordError) when the record cannot be analysed. ``progress(done, total)`` is called
+    after each position (the app's worker shows it).
     """
     state = prepare(record, from_trick)
-    return Analyser(state).document(from_trick)
+    return Analyser(state).document(from_trick, progress)
 
 
 def prepare(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> Prepared:
@@ -252,12 +257,17 @@ class Analyser:
 
     # --- the document ------------------------------------------------------------------
 
-    def document(self, from_trick: int = 1) -> dict[str, Any]:
+    def document(
+        self, from_trick: int = 1, progress: Callable[[int, int], None] | None = None
+    ) -> dict[str, Any]:
         state = self.game.state.copy()
         positions = []
+        total = sum(1 for index in range(len(self.game.plays)) if index // SEATS + 1 >= from_trick)
         for card in self.game.plays:
             if state.trick_number >= from_trick:
                 positions.append(self.position(state, card))
+                if progress is not None:
+                    progress(len(positions), total)
             state.play(card)
         return {
             "format": FORMAT,

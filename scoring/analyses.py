@@ -1,0 +1,131 @@
+""" "Could we have won?": the open-hand analysis of a Schafkopf record in the app.
+
+A dispute's replay asks for the analysis of its record; the engine's solver
+(``scoring.rules.schafkopf.analysis``) runs in the task worker (``manage.py db_worker``, the
+database-backed backend of Django's tasks framework), so a search of several seconds holds
+up no web request. One ``Analysis`` row per record (by the hash of its canonical JSON) keeps
+the progress and then the result: the same record is analysed once, whoever asks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.tasks import task
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import Analysis
+from .rules.schafkopf import analysis as solver
+
+# A run that has not reported progress for this long lost its worker: it is queued again.
+STALE_AFTER = timedelta(minutes=10)
+WIN = 61  # Augen the declaring party needs (Tout and Schwarz aside)
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def find(record: dict[str, Any]) -> Analysis | None:
+    return Analysis.objects.filter(record_hash=record_hash(record)).first()
+
+
+def refusal(record: dict[str, Any], lang: str) -> str | None:
+    """Why the record cannot be analysed (Ramsch, Sie, incomplete, ...), or None."""
+    try:
+        solver.prepare(record)
+    except solver.AnalysisError as error:
+        return error.text(lang)
+    return None
+
+
+def request(record: dict[str, Any]) -> tuple[Analysis, bool]:
+    """The analysis of ``record``: the one kept for it, or a new one queued for the worker
+    (True). A run whose worker went away, or that failed, is queued again."""
+    analysis, created = Analysis.objects.get_or_create(
+        record_hash=record_hash(record), defaults={"record": record}
+    )
+    stale = (
+        analysis.status in (Analysis.Status.RUNNING, Analysis.Status.QUEUED)
+        and analysis.updated_at < timezone.now() - STALE_AFTER
+    )
+    if not created and (stale or analysis.status == Analysis.Status.FAILED):
+        analysis.status, analysis.error, analysis.positions_done = Analysis.Status.QUEUED, "", 0
+        analysis.save(update_fields=["status", "error", "positions_done", "updated_at"])
+        created = True
+    if created:
+        analysis_id = analysis.pk
+        transaction.on_commit(lambda: analyse_record.enqueue(analysis_id))
+    return analysis, created
+
+
+@task
+def analyse_record(analysis_id: int) -> None:
+    """The worker's part: solve the record, reporting each position done."""
+    analysis = Analysis.objects.get(pk=analysis_id)
+    if analysis.status == Analysis.Status.DONE:
+        return
+    Analysis.objects.filter(pk=analysis_id).update(
+        status=Analysis.Status.RUNNING, updated_at=timezone.now()
+    )
+
+    def progress(done: int, total: int) -> None:
+        Analysis.objects.filter(pk=analysis_id).update(
+            positions_done=done, positions_total=total, updated_at=timezone.now()
+        )
+
+    try:
+        document = solver.analyse(analysis.record, progress=progress)
+    except solver.AnalysisError as error:
+        Analysis.objects.filter(pk=analysis_id).update(
+            status=Analysis.Status.FAILED, error=f"{error.reason}: {error.message}"
+        )
+        return
+    Analysis.objects.filter(pk=analysis_id).update(
+        status=Analysis.Status.DONE, document=document, updated_at=timezone.now()
+    )
+
+
+def summary(document: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The headline: the declaring party and what it gets with perfect play from the deal."""
+    value = document["value"]
+    return {
+        "party": " + ".join(names[seat] for seat in document["party"]),
+        "value": value,
+        "won": value >= WIN,
+    }
+
+
+def marks(document: dict[str, Any], names: list[str], trick: int) -> list[dict[str, Any]]:
+    """Per card of trick ``trick``: who played what, the Augen it gave away against perfect
+    play, the best card(s) there, and whether from that card on the game was lost (or won)."""
+    positions = document["positions"]
+    shown = []
+    for index, position in enumerate(positions):
+        if position["trick"] != trick:
+            continue
+        before = position["best"]
+        after = position["values"][position["played"]]
+        turn = None
+        if before >= WIN > after:
+            turn = _("from here the game was lost")
+        elif after >= WIN > before:
+            turn = _("from here the game was won")
+        best_cards = [card for card, value in position["values"].items() if value == before]
+        shown.append(
+            {
+                "name": names[position["seat"]],
+                "played": position["played"],
+                "loss": position["loss"],
+                "best_cards": best_cards,
+                "turn": turn,
+                "index": index,
+            }
+        )
+    return shown

@@ -1,0 +1,43 @@
+"""The "Analyse" box of a dispute's replay (Schafkopf): offer, progress, and per trick the
+cards that gave Augen away (scoring/analyses.py does the work)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analyses import find, marks, refusal, summary
+from ..models import Analysis, Dispute
+from ..pads.base import engine_language
+from .games import get_adapter
+
+GAME = "schafkopf"
+
+
+def record_of(dispute: Dispute) -> dict[str, Any] | None:
+    """The dispute's record when it is a Schafkopf deal with every hand known, else None."""
+    adapter = get_adapter(dispute.table.game)
+    draft = dispute.draft
+    if dispute.table.game != GAME or adapter.missing_setup(draft):
+        return None
+    if not adapter.hands_complete(draft):
+        return None
+    return adapter.build_record(draft)
+
+
+def analysis_context(dispute: Dispute, step: int, *, may_start: bool) -> dict[str, Any] | None:
+    """What the replay shows of the analysis at ``step`` (0: the deal, k: trick k), or None
+    when the game has none (another game, the hands not all entered)."""
+    record = record_of(dispute)
+    if record is None:
+        return None
+    box: dict[str, Any] = {"may_start": may_start, "analysis": find(record)}
+    analysis: Analysis | None = box["analysis"]
+    if analysis is None:
+        box["refusal"] = refusal(record, engine_language())
+        return box
+    if analysis.status == Analysis.Status.DONE:
+        names = record["players"]
+        box["summary"] = summary(analysis.document, names)
+        if step:
+            box["marks"] = marks(analysis.document, names, step)
+    return box

@@ -1,0 +1,149 @@
+""" "Could we have won?" in a dispute's replay (docs/rules/records.md, "Analysis"): the record
+of a Schafkopf deal with every hand is analysed by the task worker, kept per record, shown
+with its progress, and then at the deal and at each card of the replay."""
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring import analyses
+from scoring.models import Analysis
+from scoring.rules.schafkopf import analysis as solver
+from stichblock.ratelimit import reset_rate_limits
+
+from .dispute_deals import REVOKE
+from .dispute_helpers import open_dispute, paste, post_setup, simulated, tap_all, type_hands, url
+from .helpers import text
+from .schafkopf_helpers import create_schafkopf, game, play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    reset_rate_limits()
+    yield
+    reset_rate_limits()
+
+
+def disputed_solo(client, seed="analysis:1"):
+    table, key = create_schafkopf(client)
+    record = simulated("schafkopf", seed, table.player_names, players=4, round_number=1)
+    contract = record["contract"]
+    declarer = contract["declarer"]
+    if contract["type"] == "rufspiel":
+        fields = game("rufspiel", declarer, (declarer + 2) % 4, called=contract["called"])
+    else:
+        fields = game(contract["type"], declarer, suit=contract.get("suit"))
+    play(client, key, 1, {**fields, "outcome": "won"})
+    dispute = open_dispute(client, key, 1)
+    assert paste(client, key, dispute, record).status_code == 302
+    return table, key, dispute, record
+
+
+def run_worker():
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+
+def test_analyse_runs_in_the_worker_and_the_replay_shows_it(
+    client, django_capture_on_commit_callbacks
+):
+    _table, key, dispute, record = disputed_solo(client)
+    replay = url("dispute_replay", key, dispute)
+    assert "Analysieren" in text(client.get(replay))
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post(url("dispute_analysis", key, dispute))
+    assert started.status_code == 302
+    analysis = Analysis.objects.get()
+    assert analysis.status == Analysis.Status.QUEUED  # nothing ran inside the request
+    assert "Die Analyse wartet auf den Rechner" in text(client.get(replay))
+
+    run_worker()
+    analysis.refresh_from_db()
+    assert analysis.status == Analysis.Status.DONE
+    assert analysis.positions_done == analysis.positions_total == 32
+    expected = solver.analyse(record)
+    assert analysis.document == expected
+    deal = text(client.get(replay))
+    party = " + ".join(record["players"][seat] for seat in expected["party"])
+    verdict = "gewonnen" if expected["value"] >= 61 else "verloren"
+    headline = f"Spielerpartei ({party}) {expected['value']} Augen: {verdict}"
+    assert f"Mit perfektem Spiel bekommt die {headline}" in deal
+
+    # At each trick, every card that gave Augen away is marked with the best card(s).
+    worst = max(expected["positions"], key=lambda position: position["loss"])
+    trick = text(client.get(replay + f"?step={worst['trick']}"))
+    if worst["loss"]:
+        assert f"{worst['played']} −{worst['loss']} Augen" in trick
+        assert "am besten hier:" in trick
+    else:
+        assert "so gut wie jede Karte hier" in trick
+
+
+def test_the_same_record_is_analysed_once(client, django_capture_on_commit_callbacks):
+    _table, key, dispute, record = disputed_solo(client)
+    for _attempt in range(3):
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(url("dispute_analysis", key, dispute))
+    assert Analysis.objects.count() == 1
+    run_worker()
+    assert analyses.find(record).status == Analysis.Status.DONE
+
+
+def test_progress_shows_while_the_worker_runs(client):
+    _table, key, dispute, record = disputed_solo(client)
+    analysis, _created = analyses.request(record)
+    Analysis.objects.filter(pk=analysis.pk).update(
+        status=Analysis.Status.RUNNING, positions_done=8, positions_total=32
+    )
+    box = client.get(url("dispute_analysis_box", key, dispute))
+    assert "Die Analyse läuft" in text(box) and "25 %" in text(box)
+    assert 'hx-trigger="every 1s"' in box.content.decode()  # it refreshes itself
+
+
+def test_an_invalid_deal_says_why_it_cannot_be_analysed(client):
+    _table, key = create_schafkopf(client)
+    play(client, key, 1, game("rufspiel", 1, 3, called="G", augen=50))
+    dispute = open_dispute(client, key, 1)
+    setup = {"contract": "rufspiel", "declarer": "1", "called": "G"}
+    assert post_setup(client, key, dispute, setup).status_code == 302
+    assert type_hands(client, key, dispute, REVOKE["hands"]).status_code == 302
+    tap_all(client, key, dispute, REVOKE["plays"])
+    page = text(client.get(url("dispute_replay", key, dispute)))
+    assert "Keine Analyse: die Aufzeichnung ist nicht regelgerecht (1 Verstöße" in page
+    assert "Analysieren" not in page
+    refused = client.post(url("dispute_analysis", key, dispute))
+    assert "Keine Analyse" in text(client.get(refused.url))
+    assert Analysis.objects.count() == 0
+
+
+def test_a_link_can_start_only_so_many_analyses(
+    client, settings, django_capture_on_commit_callbacks
+):
+    settings.RATELIMIT_ANALYSIS_LINK = "2/hour"
+    _table, key, dispute, _record = disputed_solo(client, "analysis:2")
+    started = []
+    for seed in ("analysis:3", "analysis:4", "analysis:5"):
+        other = simulated(
+            "schafkopf", seed, ["Anna", "Ben", "Cem", "Dora"], players=4, round_number=1
+        )
+        paste(client, key, dispute, other)
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(url("dispute_analysis", key, dispute))
+        started.append(Analysis.objects.count())
+        if len(started) == 3:
+            assert "genug Analysen" in text(client.get(response.url))
+    assert started == [1, 2, 2]
+
+
+def test_the_shared_replay_link_shows_a_finished_analysis_but_starts_none(
+    client, django_capture_on_commit_callbacks
+):
+    _table, key, dispute, _record = disputed_solo(client)
+    shared = reverse("dispute_shared", args=[dispute.share_key])
+    assert "Analysieren" not in text(client.get(shared))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("dispute_analysis", key, dispute))
+    run_worker()
+    page = text(client.get(shared))
+    assert "Mit perfektem Spiel bekommt die Spielerpartei" in page
