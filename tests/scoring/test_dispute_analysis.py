@@ -147,3 +147,28 @@ def test_the_shared_replay_link_shows_a_finished_analysis_but_starts_none(
     run_worker()
     page = text(client.get(shared))
     assert "Mit perfektem Spiel bekommt die Spielerpartei" in page
+
+
+def test_marks_name_the_card_from_which_the_game_was_lost_and_the_best_cards():
+    document = {
+        "party": [0, 2],
+        "value": 70,
+        "positions": [
+            {"trick": 3, "seat": 0, "played": "EA", "values": {"EA": 70, "GA": 70}, "best": 70,
+             "loss": 0},
+            {"trick": 3, "seat": 1, "played": "E7", "values": {"E7": 80, "EK": 70}, "best": 70,
+             "loss": 10},
+            {"trick": 3, "seat": 2, "played": "S7", "values": {"S7": 55, "SA": 80}, "best": 80,
+             "loss": 25},
+            {"trick": 4, "seat": 3, "played": "H7", "values": {"H7": 55}, "best": 55, "loss": 0},
+        ],
+    }  # fmt: skip
+    names = ["Anna", "Ben", "Cem", "Dora"]
+    shown = analyses.marks(document, names, 3)
+    assert [(mark["name"], mark["loss"], mark["best_cards"]) for mark in shown] == [
+        ("Anna", 0, ["EA", "GA"]),
+        ("Ben", 10, ["EK"]),
+        ("Cem", 25, ["SA"]),
+    ]
+    assert [mark["turn"] for mark in shown] == [None, None, "ab hier war das Spiel verloren"]
+    assert analyses.summary(document, names) == {"party": "Anna + Cem", "value": 70, "won": True}
