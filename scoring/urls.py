@@ -7,6 +7,7 @@ urlpatterns = [
     path("new/<str:game>/", views.table_new, name="table_new"),
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/live/", views.table_live, name="table_live"),
+    path("t/<str:key>/ahead/", views.table_ahead, name="table_ahead"),
     path("t/<str:key>/share/", views.share, name="share"),
     path("t/<str:key>/audit/", views.audit, name="audit"),
     path("t/<str:key>/sheet.csv", views.sheet_csv, name="sheet_csv"),

@@ -6,11 +6,13 @@ import uuid
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.formats import time_format
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -82,7 +84,16 @@ def entry_form(pad, table, summary, number: int, **kwargs):
     form = pad.entry_form(table, summary, number, **kwargs)
     row = summary.row(number)
     form.corrects = row is not None and row.complete
+    label_widgets(form)
     return form
+
+
+def label_widgets(form) -> None:
+    """Each input names its field (``data-label``): a phone that keeps an entry while offline
+    lists what was typed with the server's own labels (static/js/offline.js)."""
+    for field in form.fields.values():
+        if not field.widget.is_hidden:
+            field.widget.attrs.setdefault("data-label", str(field.label))
 
 
 def nouns(pad, number: int) -> dict:
@@ -170,6 +181,41 @@ def render_live(request, access: Access) -> str:
     return render_to_string("scoring/_live.html", context, request=request)
 
 
+# How many rounds past the next one a phone can enter while offline (docs/scorepad.md).
+AHEAD_ROUNDS = 6
+
+
+@require_GET
+@table_link(edit=True)
+def table_ahead(request, scope: Scope):
+    """Blank forms of the rounds after the next one, which a scorer phone keeps to go on
+    entering rounds while offline (static/js/offline.js). They carry no CSRF token, submission
+    or author: the phone adds its own to each copy, so every phone on the link shares one
+    rendering per table version and language, and a reload answers 304."""
+    access = scope.access
+    state = f"ahead-{scope.table.version}-{get_language()}"
+    cache_key = f"ahead:{access.key}:{state}"
+    return live.conditional(
+        request,
+        live.live_etag(access.key, state),
+        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_ahead(access))),
+    )
+
+
+def render_ahead(access: Access) -> str:
+    table = access.table
+    pad = get_pad(table.game)
+    summary = summarize(table)
+    aheads = pad.rounds_ahead(table, summary, AHEAD_ROUNDS, {"base": 0})
+    for ahead in aheads:
+        ahead.form.corrects = False
+        label_widgets(ahead.form)
+    # No request: no CSRF token in the forms (the phone puts in its own).
+    return render_to_string(
+        "scoring/_ahead.html", {"access": access, "table": table, "pad": pad, "aheads": aheads}
+    )
+
+
 def is_stale(summary, form_round: str, form_base: str) -> bool:
     """True when the round a phone has open was saved elsewhere since it loaded the form."""
     if not form_round.isdecimal() or not form_base.isdecimal():
@@ -178,12 +224,21 @@ def is_stale(summary, form_round: str, form_base: str) -> bool:
     return (row.revision.number if row else 0) != int(form_base)
 
 
+def wants_json(request) -> bool:
+    """The offline queue (static/js/offline.js) asks for JSON (``Accept: application/json``);
+    a browser posting the form prefers HTML and gets the pages as before."""
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+
+
 @require_POST
 @table_link(edit=True)
 def round_save(request, scope: Scope, number: int):
     access, key = scope.access, scope.access.key
     table = access.table
+    as_json = wants_json(request)
     if table.is_locked:
+        if as_json:
+            return json_locked()
         messages.error(request, LOCKED_MESSAGE)
         return redirect("table", key=key)
     pad = get_pad(table.game)
@@ -194,7 +249,10 @@ def round_save(request, scope: Scope, number: int):
             refusal = _("The game is over: %(noun)s %(n)s cannot be entered any more.")
         else:
             refusal = _("%(Noun)s %(n)s cannot be entered yet: finish %(noun)s %(open)s first.")
-        messages.error(request, refusal % {**nouns(pad, number), "open": summary.next_round})
+        refusal %= {**nouns(pad, number), "open": summary.next_round}
+        if as_json:
+            return json_refused(refusal)
+        messages.error(request, refusal)
         return redirect("table", key=key)
     # Corrections of finished rounds live on the round's page, new entries on the sheet.
     on_round_page = row is not None and row.complete
@@ -208,6 +266,8 @@ def round_save(request, scope: Scope, number: int):
                 % nouns(pad, number),
             )
     if not form.is_valid():
+        if as_json:
+            return json_invalid(form)
         return render_entry(request, access, number, on_round_page, 422, form=form)
 
     name = form.cleaned_data["author"].strip()
@@ -216,10 +276,13 @@ def round_save(request, scope: Scope, number: int):
     back = reverse("table", args=[key]) + f"#round-{number}"
     base = form.cleaned_data["base"]
     if row is not None and base == row.revision.number and row.revision.data == data:
-        messages.info(request, _("%(Noun)s %(n)s: nothing changed.") % nouns(pad, number))
+        message = _("%(Noun)s %(n)s: nothing changed.") % nouns(pad, number)
+        if as_json:
+            return json_saved(number, row.revision, created=False, message=message)
+        messages.info(request, message)
         return redirect(back)
     try:
-        _revision, created = save_round(
+        revision, created = save_round(
             table,
             number,
             data=data,
@@ -233,9 +296,13 @@ def round_save(request, scope: Scope, number: int):
             source=Revision.Source.CORRECTION if on_round_page else Revision.Source.ENTRY,
         )
     except Locked:
+        if as_json:
+            return json_locked()
         messages.error(request, LOCKED_MESSAGE)
         return redirect("table", key=key)
     except Conflict as conflict:
+        if as_json:
+            return json_conflict(pad, table, number, conflict.current)
         # Keep what this phone typed; saving it again (now based on the newer revision)
         # deliberately replaces the newer entry, and both stay in the history.
         retry_data = request.POST.copy()
@@ -254,11 +321,76 @@ def round_save(request, scope: Scope, number: int):
             conflict=conflict.current,
             conflict_pairs=pairs,
         )
+    message = _("%(Noun)s %(n)s saved.") % nouns(pad, number)
+    if as_json:
+        # No flash message: the queue sends in the background and says so itself.
+        hints = pad.save_hints(table, number, data) if created else []
+        return json_saved(number, revision, created=created, message=message, hints=hints)
     if created:
-        messages.success(request, _("%(Noun)s %(n)s saved.") % nouns(pad, number))
+        messages.success(request, message)
         for hint in pad.save_hints(table, number, data):
             messages.warning(request, hint)
     return redirect(back)
+
+
+# --- JSON answers of round_save (docs/scorepad.md, "Offline") ---------------------------------
+
+
+def json_saved(number: int, revision: Revision, *, created: bool, message: str, hints=()):
+    """201 for a new revision; 200 when nothing new was stored (the submission was stored
+    before — a retry — or nothing changed). ``hints``: the pad's doubts about the round."""
+    answer = {
+        "saved": True,
+        "created": created,
+        "round": number,
+        "revision": revision.number,
+        "complete": revision.complete,
+        "message": message,
+        "hints": [str(hint) for hint in hints],
+    }
+    return JsonResponse(answer, status=201 if created else 200)
+
+
+def json_locked():
+    return JsonResponse({"locked": True, "message": str(LOCKED_MESSAGE)}, status=423)
+
+
+def json_refused(message: str):
+    """A round that cannot be entered now (not the next one, or the game is over)."""
+    return JsonResponse({"errors": {"__all__": [message]}, "message": message}, status=422)
+
+
+def json_invalid(form):
+    errors = {field: [str(error) for error in errors] for field, errors in form.errors.items()}
+    message = (
+        _("Not saved yet. Please check:")
+        + " "
+        + " ".join(error for field_errors in errors.values() for error in field_errors)
+    )
+    return JsonResponse({"errors": errors, "message": message}, status=422)
+
+
+def json_conflict(pad, table, number: int, current: Revision | None):
+    """409: another phone saved the round since the entry's base revision; ``current`` is
+    that newer entry as the history shows it, ``base`` the revision to build on to replace it."""
+    answer = {
+        "conflict": True,
+        "round": number,
+        "message": _("Not saved: this was changed on another phone in the meantime."),
+        "base": current.number if current else 0,
+        "current": None,
+    }
+    if current is not None:
+        answer["current"] = {
+            "revision": current.number,
+            # As the conflict page says it: a name, else "a phone" (never a device id).
+            "author": current.author or _("a phone"),
+            "time": time_format(timezone.localtime(current.created_at), "H:i"),
+            "at": current.created_at.isoformat(),
+            "complete": current.complete,
+            "values": [[label, value] for label, value in pad.describe(table, current.data)],
+        }
+    return JsonResponse(answer, status=409)
 
 
 def render_entry(request, access, number, on_round_page, status, **extra):

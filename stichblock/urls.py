@@ -1,7 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from . import pwa
+
 urlpatterns = [
+    # The service worker must live at the root for its scope to cover the whole site.
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline_page, name="offline_page"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("scoring.urls")),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -122,6 +123,20 @@ def choice_field(label: str, choices, *, required: bool = True) -> forms.ChoiceF
     )
 
 
+@dataclass
+class Ahead:
+    """A round a phone may enter while offline, before the server has the rounds before it
+    (docs/scorepad.md, "Offline"): its blank form and what is known of it without the
+    scores of the rounds in between."""
+
+    number: int
+    form: Any  # the pad's EntryForm, unbound
+    heading: str
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    # What the server works out only once the rounds before are in (e.g. the dealer).
+    notes: list[str] = field(default_factory=list)
+
+
 class EntryForm(forms.Form):
     """Fields every round entry has: who enters, why (corrections), and the revision guards."""
 
@@ -182,6 +197,35 @@ class Pad:
 
     def entry_form(self, table: Table, summary: Summary, number: int, **kwargs) -> EntryForm:
         raise NotImplementedError
+
+    def rounds_ahead(self, table: Table, summary: Summary, count: int, initial: dict) -> list:
+        """Up to ``count`` rounds after ``summary.next_round`` as ``Ahead``: what a phone
+        offers while offline once it has kept the round before. Stops where the game may be
+        over or the pad cannot tell the form without the server (``ahead`` returns None)."""
+        if summary.next_round is None or table.is_locked:
+            return []
+        last = summary.next_round + count
+        limit = game_limit.games_required(table.options)
+        if limit:
+            # The next round and those ahead all count (a thrown-in deal that does not count
+            # only makes the server ask for one more).
+            left = limit - game_limit.games_counted(table.options, summary.rows)
+            last = min(last, summary.next_round + left - 1)
+        rounds = []
+        for number in range(summary.next_round + 1, last + 1):
+            ahead = self.ahead(table, summary, number, initial)
+            if ahead is None:
+                break
+            rounds.append(ahead)
+        return rounds
+
+    def ahead(self, table: Table, summary: Summary, number: int, initial: dict) -> Ahead | None:
+        """Round ``number`` (after the next one) as the phone may enter it offline, or None
+        when its form depends on rounds the server has not seen yet. Pads opt in."""
+        return None
+
+    def ahead_heading(self, number: int) -> str:
+        return f"{capfirst(str(self.round_noun))} {number}"
 
     def round_from_form(
         self, table: Table, summary: Summary, form

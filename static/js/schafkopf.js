@@ -65,13 +65,22 @@
     });
   }
 
+  function bindEntry(form) {
+    if (form.dataset.skBound) return;
+    form.dataset.skBound = "1";
+    showParts(form);
+    form.addEventListener("change", function () { showParts(form); });
+  }
+
+  // A form put in by offline.js (the next game while offline, or a kept entry to edit).
+  document.addEventListener("stichblock:entry-form", function (event) {
+    if (event.detail.form.matches("form[data-sk-entry]")) bindEntry(event.detail.form);
+  });
+
   function setUp() {
     // Hidden groups are disabled, so the "none" chips that take back a tap are not needed.
     document.documentElement.classList.add("sk-js");
-    document.querySelectorAll("form[data-sk-entry]").forEach(function (form) {
-      showParts(form);
-      form.addEventListener("change", function () { showParts(form); });
-    });
+    document.querySelectorAll("form[data-sk-entry]").forEach(bindEntry);
     document.querySelectorAll('input[name="preset"]').forEach(function (radio) {
       var form = radio.form;
       if (form.dataset.skPreset) return;

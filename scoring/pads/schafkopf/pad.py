@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from ...rules import schafkopf as rules
-from ..base import Pad
+from ..base import Ahead, Pad
 from . import game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
@@ -80,6 +80,45 @@ class SchafkopfPad(Pad):
             dealer=dealer,
             sitting_out=sitting_out(len(players), dealer),
         )
+
+    def ahead(self, table, summary, number, initial):
+        """The deal moves on one seat per game, unless a thrown-in deal stays with its dealer
+        (``same_dealer``): then the dealer of a later game is open until the games before are
+        in, and with five players so is who sits out, which the form depends on."""
+        players = summary.players
+        steps = number - summary.next_round
+        known = table.profile["passed_deal"] != "same_dealer"
+        if not known and len(players) == 5:
+            return None
+        dealer = (summary.info["dealer"] + steps) % len(players)
+        out = sitting_out(len(players), dealer)
+        form = SchafkopfEntryForm(
+            None,
+            initial=initial,
+            round_number=number,
+            players=players,
+            settings=table.profile,
+            dealer=dealer,
+            sitting_out=out,
+        )
+        ahead = Ahead(number=number, form=form, heading=gettext("Game %(n)s") % {"n": number})
+        if known:
+            deals = players[dealer]
+            if out is not None:
+                deals += " " + gettext("(sits out this game)")
+            ahead.facts = [
+                (gettext("Dealer"), deals),
+                (gettext("Vorhand"), players[(dealer + 1) % len(players)]),
+            ]
+        else:
+            ahead.notes = [
+                gettext(
+                    "A deal nobody plays stays with its dealer: who deals %(noun)s %(n)s, "
+                    "the server works out once the games before it are sent."
+                )
+                % {"noun": str(self.round_noun), "n": number}
+            ]
+        return ahead
 
     @staticmethod
     def initial_from(data: dict) -> dict:

@@ -14,11 +14,12 @@ prediction until every player's is in.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ...models import Revision
 from ...rules import scharfe_schoten as rules
-from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..base import Ahead, Pad, RoundRow, Summary, next_round_of, running_totals
 from ..rules_page import rules_view
 from .colours import (
     COLOUR_LETTERS,
@@ -197,6 +198,30 @@ class ScharfeSchotenPad(Pad):
             predictions_hidden=hidden,
             predictions_in=[prediction is not None for prediction in predictions],
             is_new=row is None,
+        )
+
+    def ahead(self, table, summary, number, initial):
+        """A later round: its start player follows the rotation; with hidden predictions the
+        players enter theirs on their own phones, which needs the connection."""
+        players = summary.players
+        rounds = rules.rounds_in_game(len(players))
+        if number > rounds:
+            return None
+        form = ScharfeSchotenEntryForm(
+            None,
+            initial=initial,
+            round_number=number,
+            players=players,
+            predictions_hidden=self.hidden_mode(table),
+            predictions_in=[False] * len(players),
+            is_new=True,
+        )
+        start = self.start_of(table, number, len(players))
+        return Ahead(
+            number=number,
+            form=form,
+            heading=gettext("Round %(r)s of %(n)s") % {"r": number, "n": rounds},
+            facts=[(gettext("Start player"), players[start])],
         )
 
     @staticmethod

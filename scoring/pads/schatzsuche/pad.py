@@ -5,10 +5,11 @@ Every score comes from scoring.rules.schatzsuche, the engine's own formulas.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ...rules import schatzsuche as rules
-from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..base import Ahead, Pad, RoundRow, Summary, next_round_of, running_totals
 from ..rules_page import rules_view
 from .cards import SUIT_NAMES, card_name
 from .forms import SchatzsucheEntryForm, SchatzsucheTableForm
@@ -94,6 +95,32 @@ class SchatzsuchePad(Pad):
             round_number=number,
             players=summary.players,
             settings=table.profile,
+        )
+
+    def ahead(self, table, summary, number, initial):
+        """A later round's form is the same for any scores; who deals is not: the next dealer
+        comes from the totals (or the round's scores) after the round before."""
+        if number > rules.ROUNDS:
+            return None
+        cards = ngettext("%(cards)s card each", "%(cards)s cards each", number) % {"cards": number}
+        trump = (
+            gettext("the last card dealt (the 32nd)")
+            if number == rules.ROUNDS
+            else gettext("the card turned up after dealing")
+        )
+        previous = {"noun": str(self.round_noun), "n": number - 1}
+        return Ahead(
+            number=number,
+            form=self.entry_form(table, summary, number, initial=initial),
+            heading=gettext("Round %(r)s of 10") % {"r": number} + " · " + cards,
+            facts=[(gettext("Trump"), trump)],
+            notes=[
+                gettext(
+                    "Who deals, bids first and leads depends on the scores after %(noun)s "
+                    "%(n)s: the server works it out once %(noun)s %(n)s is sent."
+                )
+                % previous
+            ],
         )
 
     @staticmethod

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from ...rules import stichwahl as rules
 from ...rules.stichwahl import default_deck
 from ...rules.stichwahl.scores import HAND_SIZE, WINNING_TOTAL
-from ..base import Pad, RoundRow, Summary, next_round_of, running_totals
+from ..base import Ahead, Pad, RoundRow, Summary, next_round_of, running_totals
 from ..rules_page import rules_view
 from .forms import StichwahlEntryForm, StichwahlTableForm, hand_preview
 
@@ -104,6 +104,33 @@ class StichwahlPad(Pad):
             players=summary.players,
             rows=summary.rows,
             choose_leader=self.leader_is_chosen(table, number),
+        )
+
+    def ahead(self, table, summary, number, initial):
+        """Later hands have the same form; who leads follows the rotation (or is chosen), but
+        whether the game is over after the hands before only the totals tell."""
+        leader = summary.info.get("leader")
+        for _hand in range(summary.next_round, number):
+            if leader is None:
+                break
+            leader = rules.next_first_leader(
+                leader, len(summary.players), table.profile.get("first_leader", "rotate")
+            )
+        if leader is None:
+            leads = gettext("you choose (enter it with the hand)")
+        else:
+            leads = summary.players[leader]
+        return Ahead(
+            number=number,
+            form=self.entry_form(table, summary, number, initial=initial),
+            heading=gettext("Hand %(n)s") % {"n": number},
+            facts=[(gettext("Leads first"), leads)],
+            notes=[
+                gettext(
+                    "Whether the game is already over before this hand, the server tells once "
+                    "the hands before it are sent."
+                )
+            ],
         )
 
     @staticmethod

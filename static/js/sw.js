@@ -1,0 +1,198 @@
+// Stichblock's service worker, served at /sw.js (stichblock/pwa.py puts self.STICHBLOCK, its
+// configuration, in front of this file). Docs: docs/scorepad.md, "Offline".
+//
+// - Static files: kept at install, answered from the phone (their names change with their
+//   content in production; a new version of any of them is a new worker that drops the old).
+// - Pages (the home page and every page of a table link): network first; the answer is kept,
+//   and when the network fails (or takes too long) the kept copy is shown, marked as a copy
+//   (data-copy="cache", which offline.js turns into "offline – last known state from …").
+// - A round entry posted while the network fails is kept in the outbox (IndexedDB, outbox.js)
+//   instead of ending on the browser's error page; the phone goes to the table's page, which
+//   lists it and sends it later with the same one-time submission token.
+"use strict";
+
+var CONFIG = self.STICHBLOCK;
+importScripts(CONFIG.outboxScript);
+
+var STATIC_CACHE = "stichblock-static-" + CONFIG.version;
+var PAGE_CACHE = "stichblock-pages-v1";
+var PAGE_LIMIT = 60; // pages kept; the oldest go first
+var PAGE_TIMEOUT = 8000; // ms a page may take before the kept copy is shown
+var SAVE_TIMEOUT = 15000; // ms a save may take before it is kept for later
+var SAVE_PATH = /^(\/t\/[^/]+\/)rounds\/\d+\/save\/$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(Promise.all([
+    caches.open(STATIC_CACHE).then(function (cache) {
+      // One missing file must not stop the others from being kept.
+      return Promise.all(CONFIG["static"].map(function (url) {
+        return cache.add(url)["catch"](function () { return null; });
+      }));
+    }),
+    caches.open(PAGE_CACHE).then(function (cache) {
+      return cache.add(CONFIG.offlinePage)["catch"](function () { return null; });
+    })
+  ]).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("stichblock-static-") === 0 && name !== STATIC_CACHE;
+    }).map(function (name) { return caches["delete"](name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function isPage(url) {
+  return url.pathname === CONFIG.home || url.pathname.indexOf(CONFIG.tablePrefix) === 0;
+}
+
+function withTimeout(promise, ms) {
+  return new Promise(function (resolve, reject) {
+    var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
+    promise.then(function (value) { clearTimeout(timer); resolve(value); },
+      function (error) { clearTimeout(timer); reject(error); });
+  });
+}
+
+function keepable(response) {
+  var type = response.headers.get("Content-Type") || "";
+  return response.status === 200 && type.indexOf("text/html") === 0 && !response.redirected &&
+    !response.headers.get("Content-Disposition") &&
+    (response.headers.get("Cache-Control") || "").indexOf("no-store") < 0;
+}
+
+function keepPage(url, response) {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.put(url, response).then(function () { return cache.keys(); }).then(function (keys) {
+      var old = keys.filter(function (request) { return !request.url.endsWith(CONFIG.offlinePage); });
+      return Promise.all(old.slice(0, Math.max(0, old.length - PAGE_LIMIT)).map(function (request) {
+        return cache["delete"](request);
+      }));
+    });
+  });
+}
+
+// A kept copy, marked so the page says it is one.
+function markedCopy(response) {
+  return response.text().then(function (html) {
+    var headers = new Headers(response.headers);
+    headers.set("X-Stichblock-Copy", "cache");
+    return new Response(html.replace('data-copy="network"', 'data-copy="cache"'), {
+      status: 200, statusText: "OK", headers: headers
+    });
+  });
+}
+
+function copyOf(url) {
+  return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(url); });
+}
+
+function pageNetworkFirst(event) {
+  var request = event.request;
+  var url = request.url.split("#")[0];
+  var network = fetch(request).then(function (response) {
+    if (keepable(response)) event.waitUntil(keepPage(url, response.clone()));
+    return response;
+  });
+  event.waitUntil(network["catch"](function () { return null; }));
+  return withTimeout(network, PAGE_TIMEOUT).then(function (response) {
+    // The server's own trouble (a 503 while the database restarts): the kept copy is better.
+    if (response.status < 500) return response;
+    return copyOf(url).then(function (copy) { return copy ? markedCopy(copy) : response; });
+  }, function () {
+    return copyOf(url).then(function (copy) {
+      if (copy) return markedCopy(copy);
+      return copyOf(CONFIG.offlinePage).then(function (page) {
+        return page ? markedCopy(page) : Response.error();
+      });
+    });
+  });
+}
+
+function staticCacheFirst(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.match(request).then(function (hit) { return hit || fetch(request); });
+  });
+}
+
+function formFields(request) {
+  return request.formData().then(function (data) {
+    var fields = [];
+    data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
+    return fields;
+  });
+}
+
+// Post a round entry; if the network fails (or the server is down), keep it in the outbox and
+// show the table's page. Whatever the server answered otherwise is its answer (the entry is
+// settled: saved, or a conflict or error page with the typed values in the form).
+function saveOrKeep(event, tablePath) {
+  var request = event.request;
+  var fields = formFields(request.clone());
+  var submissionOf = fields.then(function (list) {
+    var found = list.filter(function (pair) { return pair[0] === "submission"; })[0];
+    return found ? found[1] : "";
+  });
+  var keep = function () {
+    return fields.then(function (list) {
+      var entry = self.StichblockOutbox.fromFields(request.url, list);
+      if (!entry.submission) return null;
+      return self.StichblockOutbox.get(entry.submission).then(function (stored) {
+        if (stored) {
+          return self.StichblockOutbox.update(entry.submission, function (kept) {
+            kept.status = "pending";
+            kept.fields = entry.fields;
+          });
+        }
+        return self.StichblockOutbox.put(entry);
+      });
+    })["catch"](function () { return null; }).then(function () {
+      return Response.redirect(tablePath + "#outbox", 303);
+    });
+  };
+  return withTimeout(fetch(request), SAVE_TIMEOUT).then(function (response) {
+    if (response.type === "opaqueredirect" || (response.status < 500 && response.status !== 429)) {
+      return submissionOf.then(function (submission) {
+        return submission ? self.StichblockOutbox.remove(submission) : null;
+      })["catch"](function () { return null; }).then(function () { return response; });
+    }
+    return keep();
+  }, keep);
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "GET") {
+    if (url.pathname.indexOf(CONFIG.staticPrefix) === 0) {
+      event.respondWith(staticCacheFirst(request));
+    } else if (request.mode === "navigate" && isPage(url)) {
+      event.respondWith(pageNetworkFirst(event));
+    }
+    return; // polls, the ahead forms and everything else: the network, as without a worker
+  }
+  var save = SAVE_PATH.exec(url.pathname);
+  if (request.method === "POST" && request.mode === "navigate" && save) {
+    event.respondWith(saveOrKeep(event, save[1]));
+  }
+});
+
+// A page opened before this worker controlled it asks to be kept ("keep"), and a page whose
+// table changed asks to refresh its kept copy ("refresh": only if one is kept already).
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep" && data.type !== "refresh") return;
+  var url = new URL(data.url, self.location.href);
+  var reply = function (ok) { if (event.ports[0]) event.ports[0].postMessage({ ok: ok }); };
+  if (url.origin !== self.location.origin || !isPage(url)) { reply(false); return; }
+  var key = url.href.split("#")[0];
+  event.waitUntil(copyOf(key).then(function (copy) {
+    if (data.type === "refresh" && !copy) return false;
+    return fetch(key, { credentials: "same-origin" }).then(function (response) {
+      if (!keepable(response)) return false;
+      return keepPage(key, response).then(function () { return true; });
+    });
+  })["catch"](function () { return false; }).then(reply));
+});

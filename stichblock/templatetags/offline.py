@@ -1,0 +1,58 @@
+"""``{% offline_texts %}``: the words of static/js/offline.js in the reader's language, as a JSON
+data block (no inline script: the content security policy stays strict)."""
+
+from django import template
+from django.utils.html import json_script
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+register = template.Library()
+
+
+def pending_texts() -> dict:
+    singular = "%(count)s entry waiting to be sent"
+    plural = "%(count)s entries waiting to be sent"
+    # German and English have two plural forms: one, and everything else.
+    return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
+
+
+def texts() -> dict:
+    return {
+        "online": _("online"),
+        "offline": _("offline"),
+        "offlineNote": _("Offline – last known state from %(time)s"),
+        "pending": pending_texts(),
+        "sending": _("Sending …"),
+        "sent": _("%(what)s sent"),
+        "kept": _("Kept on this phone: %(what)s is sent as soon as there is a connection."),
+        "pendingTitle": _("Not yet sent"),
+        "by": _("by %(author)s"),
+        "waiting": _("waiting to be sent"),
+        "blocked": _("waits for the entry above"),
+        "conflict": _("Not sent: %(what)s was saved on another phone in the meantime."),
+        "otherVersion": _("Saved there by %(who)s at %(time)s:"),
+        "yours": _("Your entry:"),
+        "openForm": _("Open in the form"),
+        "openFormHint": _(
+            "The form shows both; saving yours there replaces the other entry, and both "
+            "stay in the history."
+        ),
+        "rejected": _("Not accepted: %(reason)s"),
+        "status": _("the server answered %(status)s"),
+        "discard": _("Discard"),
+        "discardConfirm": _("Discard this entry? What was typed into it is lost."),
+        "edit": _("Edit"),
+        "editing": _("being edited in the form below"),
+        "sendNow": _("Send now"),
+        "noForm": _(
+            "%(what)s can be entered once the entries above are sent: this phone has no form "
+            "for it yet."
+        ),
+        "retrying": _("The server cannot be reached; trying again shortly."),
+        "yes": _("yes"),
+    }
+
+
+@register.simple_tag
+def offline_texts():
+    return json_script(texts(), "offline-texts")
