@@ -28,7 +28,8 @@
     copy: "network", // "cache": this page is the service worker's kept copy
     online: navigator.onLine,
     stateAt: new Date(), // when the data on screen was last known to be current
-    unsent: 0,
+    unsent: 0, // entries waiting to be sent
+    stuck: 0, // entries the server answered with a conflict or a refusal: the user decides
     ready: { page: false, ahead: true }
   };
   var sheet = null; // the scorer's table page, see setUpSheet
@@ -86,7 +87,8 @@
     return path.replace(/rounds\/\d+\/save\/?$/, "");
   }
 
-  function unsent(entry) { return entry.status !== "saved"; }
+  function unsent(entry) { return entry.status === "pending" || entry.status === "sending"; }
+  function stuck(entry) { return entry.status === "conflict" || entry.status === "rejected"; }
 
   // --- messages at the top of the page ---------------------------------------------------------
   function flash(text, kind) {
@@ -130,13 +132,14 @@
       state.online ? t("online") : t("offlineNote", { time: timeText(state.stateAt) })
     ));
     var parts = [line];
-    if (state.unsent) {
-      var forms = texts.pending || {};
-      var words = (state.unsent === 1 ? forms.one : forms.other) || "%(count)s";
-      var count = make("a", "net-count", words.split("%(count)s").join(String(state.unsent)));
-      count.href = "#outbox";
-      parts.push(count);
-    }
+    [["pending", state.unsent], ["stuck", state.stuck]].forEach(function (count) {
+      if (!count[1]) return;
+      var forms = texts[count[0]] || {};
+      var words = (count[1] === 1 ? forms.one : forms.other) || "%(count)s";
+      var link = make("a", "net-count", words.split("%(count)s").join(String(count[1])));
+      link.href = "#outbox";
+      parts.push(link);
+    });
     net.replaceChildren.apply(net, parts);
   }
 
@@ -278,7 +281,7 @@
     form.querySelectorAll("button[type=submit]").forEach(function (b) { b.setAttribute("aria-busy", "true"); });
     var table = SAVE_PATH.exec(new URL(form.action, location.href).pathname)[1];
     Outbox.all().then(function (entries) {
-      var waiting = entries.some(function (entry) { return entry.table === table && unsent(entry); });
+      var waiting = entries.some(function (entry) { return entry.table === table && (unsent(entry) || stuck(entry)); });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
       if (!offline && !waiting) {
         // Post as always; if the post fails the service worker keeps the entry.
@@ -296,6 +299,8 @@
     if (!sheet) { location.href = tableUrlOf(entry.action) + "#outbox"; return; }
     if (sheet.editing === entry.submission) sheet.editing = null;
     sheet.dirty = false;
+    // The server's messages of this page's moment ("Round 2 saved.") are old news now.
+    document.querySelectorAll("main > ul.messages:not(#offline-flash)").forEach(function (list) { list.remove(); });
     flash(t("kept", { what: entry.what }), "info");
     refresh().then(function () {
       window.scrollTo(0, 0);
@@ -335,6 +340,7 @@
     if (syncing || !Outbox || !navigator.onLine) return Promise.resolve();
     syncing = true;
     var sentHere = [];
+    var settledHere = false; // an entry of this sheet was sent, or refused, or met a conflict
     var run = function () {
       return Outbox.all().then(function (entries) {
         var blocked = {};
@@ -360,10 +366,12 @@
                   // A post that got through before (no worker to tell) is no news.
                   var news = !(entry.status === "sending" && !result.answer.created);
                   if (news && sheet && entry.table === sheet.table) sentHere.push(entry);
+                  if (sheet && entry.table === sheet.table) settledHere = true;
                   return true;
                 });
               }
               blocked[entry.table] = true;
+              if (sheet && entry.table === sheet.table) settledHere = true;
               return Outbox.update(entry.submission, function (stored) {
                 stored.status = result.kind;
                 stored.problem = result.problem;
@@ -379,10 +387,10 @@
       syncing = false;
       return refresh();
     }).then(function (left) {
-      if (!sentHere.length || !sheet) return;
+      if (!settledHere || !sheet) return;
       var texts = sentHere.map(function (entry) { return t("sent", { what: entry.what }); });
-      var waiting = (left || []).some(function (entry) { return entry.table === sheet.table; });
-      // All of this table's entries are in: the server's own page has the next round's facts
+      var waiting = (left || []).some(function (entry) { return entry.table === sheet.table && unsent(entry); });
+      // Nothing of this table waits any more: the server's own page has the next round's facts
       // (the dealer it worked out) and the sheet. Reload unless something is being typed.
       if (!waiting && !sheet.dirty && !sheet.editing) {
         texts.forEach(flashLater);
@@ -548,6 +556,7 @@
     if (!Outbox) return Promise.resolve([]);
     return Outbox.all().then(function (entries) {
       state.unsent = entries.filter(unsent).length;
+      state.stuck = entries.filter(stuck).length;
       renderNet();
       if (!sheet) return entries;
       var mine = entries.filter(function (entry) { return entry.table === sheet.table; });
@@ -624,7 +633,7 @@
       if ((entry.status === "conflict" || entry.status === "rejected") && formFixes && state.online) {
         actions.appendChild(button(t("openForm"), "open", entry.submission, "primary"));
       }
-      if (entry.status === "pending" && entry.submission !== sheet.editing && !sheet.dirty) {
+      if (entry.status === "pending" && entry.submission !== sheet.editing) {
         actions.appendChild(button(t("edit"), "edit", entry.submission));
       }
       if (entry.status !== "sending") actions.appendChild(button(t("discard"), "discard", entry.submission, "danger"));

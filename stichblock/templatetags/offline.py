@@ -9,9 +9,7 @@ from django.utils.translation import ngettext
 register = template.Library()
 
 
-def pending_texts() -> dict:
-    singular = "%(count)s entry waiting to be sent"
-    plural = "%(count)s entries waiting to be sent"
+def counted(singular: str, plural: str) -> dict:
     # German and English have two plural forms: one, and everything else.
     return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
 
@@ -21,7 +19,10 @@ def texts() -> dict:
         "online": _("online"),
         "offline": _("offline"),
         "offlineNote": _("Offline – last known state from %(time)s"),
-        "pending": pending_texts(),
+        "pending": counted(
+            "%(count)s entry waiting to be sent", "%(count)s entries waiting to be sent"
+        ),
+        "stuck": counted("%(count)s entry needs a decision", "%(count)s entries need a decision"),
         "sending": _("Sending …"),
         "sent": _("%(what)s sent"),
         "kept": _("Kept on this phone: %(what)s is sent as soon as there is a connection."),

@@ -1,0 +1,329 @@
+"""The server's side of the offline scorepad (docs/scorepad.md, "Offline"): round_save answers
+the phone's queue in JSON while forms keep their pages, the blank forms of the rounds ahead,
+the service worker and the web app manifest."""
+
+import io
+import json
+import re
+import uuid
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+from django.urls import reverse
+from PIL import Image
+
+from scoring.models import Access, Revision
+from scoring.services import Author, lock_table
+from tests.production.helpers import create_table, creation_data, games_with_pads
+
+from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+# What Chromium sends with a form post: HTML first, anything else after.
+BROWSER = {
+    "HTTP_ACCEPT": "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,"
+    "image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7"
+}
+
+
+def queue_post(client, key, number, fields, *, base=0, submission=None, author="Anna"):
+    """A post as static/js/offline.js sends a kept entry."""
+    data = {"base": base, "submission": str(submission or uuid.uuid4()), "author": author}
+    return client.post(reverse("round_save", args=[key, number]), {**data, **fields}, **JSON)
+
+
+# --- round_save in JSON ------------------------------------------------------------------------
+def test_a_kept_entry_is_stored_once_however_often_it_is_sent(client):
+    table, key = create_schatzsuche(client)
+    token = uuid.uuid4()
+    first = queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), submission=token)
+    assert first.status_code == 201
+    assert first["Content-Type"] == "application/json"
+    assert first.json() == {
+        "saved": True,
+        "created": True,
+        "round": 1,
+        "revision": 1,
+        "complete": True,
+        "message": "Runde 1 gespeichert.",
+    }
+    # The answer got lost on the way back: the phone sends the same entry again.
+    again = queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), submission=token)
+    assert again.status_code == 200
+    assert again.json()["saved"] is True and again.json()["created"] is False
+    assert Revision.objects.filter(round__table=table).count() == 1
+    # The queue says "sent" itself: no flash message waits on the next page.
+    assert "gespeichert." not in text(client.get(reverse("table", args=[key])))
+
+
+def test_an_unchanged_entry_is_answered_as_saved_without_a_new_revision(client):
+    table, key = create_schatzsuche(client)
+    bids_only = queue_post(client, key, 1, round_fields([0, 1, 0]))  # round 1 stays open
+    assert bids_only.status_code == 201 and bids_only.json()["complete"] is False
+    response = queue_post(client, key, 1, round_fields([0, 1, 0]), base=1)
+    assert response.status_code == 200
+    assert response.json() | {"message": ""} == {
+        "saved": True,
+        "created": False,
+        "round": 1,
+        "revision": 1,
+        "complete": False,
+        "message": "",
+    }
+    assert response.json()["message"] == "Runde 1: Nichts geändert."
+    assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Ben")
+    response = queue_post(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), author="Anna")
+    assert response.status_code == 409
+    answer = response.json()
+    assert answer["conflict"] is True and answer["round"] == 1 and answer["base"] == 1
+    assert answer["message"] == (
+        "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert."
+    )
+    current = answer["current"]
+    assert current["revision"] == 1 and current["author"] == "Ben"
+    assert re.fullmatch(r"\d\d:\d\d", current["time"])
+    assert ["Ansage von Ben", "1"] in current["values"]
+    assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_invalid_entries_answer_422_with_the_errors_by_field(client):
+    table, key = create_schatzsuche(client)
+    response = queue_post(client, key, 1, round_fields([3, 0, 0]))
+    assert response.status_code == 422
+    answer = response.json()
+    assert answer["errors"]["bid_0"] == ["Ansage von Anna: höchstens 1."]
+    assert answer["message"].startswith("Noch nicht gespeichert. Bitte prüfen:")
+    assert "Ansage von Anna: höchstens 1." in answer["message"]
+    assert not Revision.objects.filter(round__table=table).exists()
+
+
+def test_a_round_out_of_order_is_refused_with_422_and_its_reason(client):
+    _table, key = create_schatzsuche(client)
+    response = queue_post(client, key, 3, round_fields([0, 1, 2], [0, 1, 2]))
+    assert response.status_code == 422
+    message = "Runde 3 kann noch nicht eingetragen werden: Bitte zuerst Runde 1 abschließen."
+    assert response.json() == {"errors": {"__all__": [message]}, "message": message}
+
+
+def test_a_locked_table_answers_423_with_the_reason(client):
+    table, key = create_schatzsuche(client)
+    lock_table(table, Author(name="Organizer"))
+    response = queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert response.status_code == 423
+    assert response.json()["locked"] is True
+    assert "gesperrt" in response.json()["message"]
+    assert not Revision.objects.filter(round__table=table).exists()
+
+
+def test_a_viewer_link_is_refused_in_json_too(client):
+    table, _key = create_schatzsuche(client)
+    response = queue_post(client, viewer_key(table), 1, round_fields([0, 1, 0], [0, 1, 0]))
+    assert response.status_code == 403
+    assert not Revision.objects.filter(round__table=table).exists()
+
+
+@pytest.mark.parametrize("headers", [{}, BROWSER, {"HTTP_ACCEPT": "*/*"}])
+def test_form_posts_keep_their_pages(client, headers):
+    """Without JavaScript (or from a browser's own form post) nothing changes: a redirect
+    after saving, pages for conflicts and errors."""
+    _table, key = create_schatzsuche(client)
+    data = {"base": 0, "submission": str(uuid.uuid4()), "author": "Anna"}
+    url = reverse("round_save", args=[key, 1])
+    saved = client.post(url, {**data, **round_fields([0, 1, 0], [0, 1, 0])}, **headers)
+    assert saved.status_code == 302 and saved.url.endswith("#round-1")
+    data["submission"] = str(uuid.uuid4())
+    conflict = client.post(url, {**data, **round_fields([0, 1, 0], [0, 1, 0])}, **headers)
+    assert conflict.status_code == 409 and conflict["Content-Type"].startswith("text/html")
+    invalid = client.post(
+        reverse("round_save", args=[key, 2]), {**data, **round_fields([9, 0, 0])}, **headers
+    )
+    assert invalid.status_code == 422 and invalid["Content-Type"].startswith("text/html")
+
+
+def test_entry_inputs_name_their_field_for_the_list_of_kept_entries(client):
+    _table, key = create_schatzsuche(client)
+    html = client.get(reverse("table", args=[key])).content.decode()
+    assert 'name="bid_0"' in html and 'data-label="Ansage von Anna"' in html
+    assert 'data-label="Stiche von Cem"' in html
+    assert not re.search(r'type="hidden"[^>]*data-label', html)
+
+
+# --- the rounds ahead ---------------------------------------------------------------------------
+def ahead_rounds(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<template data-round="(\d+)">', html)]
+
+
+def test_the_rounds_ahead_are_blank_forms_without_tokens(client):
+    _table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    response = client.get(reverse("table_ahead", args=[key]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert ahead_rounds(html) == [3, 4, 5, 6, 7, 8]
+    assert reverse("round_save", args=[key, 3]) in html
+    assert "Ansagen (0 bis 3)" in html and "Runde 3 von 10 · 3 Karten je Spieler" in html
+    # Who deals round 3 depends on the scores of round 2, which only the server will have.
+    assert "hängt vom Punktestand nach Runde 2 ab" in html
+    # The phone adds its own token, submission and name to every copy.
+    assert "csrfmiddlewaretoken" not in html
+    assert re.search(r'name="submission"(?![^>]*value=)', html)
+    assert 'name="base" value="0"' in html
+    assert 'data-label="Ansage von Anna"' in html
+    # Unchanged table: the phone's copy is current.
+    again = client.get(reverse("table_ahead", args=[key]), HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+    post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
+    changed = client.get(reverse("table_ahead", args=[key]), HTTP_IF_NONE_MATCH=response["ETag"])
+    assert changed.status_code == 200
+    assert ahead_rounds(changed.content.decode()) == [4, 5, 6, 7, 8, 9]
+
+
+def test_the_rounds_ahead_end_with_the_game(client):
+    _table, key = create_schatzsuche(client)
+    for number in range(1, 7):
+        bids = [0] * 3
+        bids[0] = number
+        post_round(client, key, number, round_fields(bids, bids))
+    html = client.get(reverse("table_ahead", args=[key])).content.decode()
+    assert ahead_rounds(html) == [8, 9, 10]
+    assert "Goldene Karte" in html  # round 10's announcements
+
+
+def test_the_rounds_ahead_are_for_scorers_only_and_not_for_a_locked_table(client):
+    table, key = create_schatzsuche(client)
+    assert client.get(reverse("table_ahead", args=[viewer_key(table)])).status_code == 403
+    lock_table(table, Author(name="Organizer"))
+    response = client.get(reverse("table_ahead", args=[key]))
+    assert response.status_code == 200 and ahead_rounds(response.content.decode()) == []
+
+
+@pytest.mark.parametrize("game", games_with_pads())
+def test_every_game_offers_rounds_ahead(client, game):
+    _table, key, _viewer = create_table(client, game)
+    html = client.get(reverse("table_ahead", args=[key])).content.decode()
+    assert ahead_rounds(html)[:1] == [2], game
+    assert reverse("round_save", args=[key, 2]) in html
+
+
+def schafkopf_table(client, players: int):
+    data = creation_data("schafkopf")
+    for seat in range(players, 5):
+        data[f"player_{seat}"] = ""
+    response = client.post(reverse("table_new", args=["schafkopf"]), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    key = response.url.rstrip("/").rsplit("/", 1)[-1]
+    return Access.objects.get(key=key).table, key
+
+
+def first_ahead(client, key) -> str:
+    return client.get(reverse("table_ahead", args=[key])).content.decode().split("</template>")[0]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_schafkopf_ahead_names_the_dealer_unless_a_thrown_in_deal_could_keep_it(client, players):
+    table, key = schafkopf_table(client, players)
+    names = table.player_names
+    dealer = (table.options["first_dealer"] + 1) % players
+    assert f"<dt>Geber</dt><dd>{names[dealer]}" in first_ahead(client, key)
+    table.profile = {**table.profile, "passed_deal": "same_dealer"}
+    table.save()
+    table.touch()
+    if players == 4:
+        first = first_ahead(client, key)
+        assert "<dt>Geber</dt>" not in first and "bleibt beim Geber" in first
+    else:  # who sits out decides the form: nothing ahead without the server
+        assert ahead_rounds(first_ahead(client, key)) == []
+
+
+def test_a_tournament_table_offers_no_more_games_than_it_plays(client):
+    table, key = schafkopf_table(client, 4)
+    table.options = {**table.options, "games_required": 3}
+    table.save()
+    table.touch()
+    html = client.get(reverse("table_ahead", args=[key])).content.decode()
+    assert ahead_rounds(html) == [2, 3]
+
+
+# --- service worker, manifest, offline page ------------------------------------------------------
+def test_the_service_worker_is_served_from_the_root_and_revalidated(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in response["Cache-Control"]
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    body = response.content.decode()
+    config = json.loads(re.match(r"self\.STICHBLOCK = (\{.*?\});\n", body).group(1))
+    for name in ("css/app.css", "js/htmx-2.0.11.min.js", "js/offline.js", "img/icon-192.png"):
+        assert static(name) in config["static"], name
+    assert static("js/sw.js") not in config["static"]
+    assert config["outboxScript"] == static("js/outbox.js")
+    assert config["home"] == "/" and config["tablePrefix"] == "/t/"
+    assert 'addEventListener("fetch"' in body
+    same = client.get("/sw.js", HTTP_IF_NONE_MATCH=response["ETag"])
+    assert same.status_code == 304
+
+
+def test_the_manifest_makes_the_app_installable(client):
+    response = client.get(reverse("manifest"))
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["name"] == "Stichblock" and manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone" and manifest["theme_color"] == "#1f5f3f"
+    assert manifest["lang"] == "de"
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert icon["type"] == "image/png"
+        path = finders.find(icon["src"].removeprefix(static("")))
+        with open(path, "rb") as file:
+            image = Image.open(io.BytesIO(file.read()))
+        assert image.format == "PNG"
+        sizes[icon["sizes"]] = image.size
+    assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+
+
+def test_every_page_links_the_manifest_the_scripts_and_its_words(client):
+    html = client.get(reverse("home")).content.decode()
+    assert f'<link rel="manifest" href="{reverse("manifest")}">' in html
+    assert '<meta name="theme-color" content="#1f5f3f">' in html
+    assert static("js/offline.js") in html and static("js/outbox.js") in html
+    assert 'data-copy="network"' in html and 'data-sw="/sw.js"' in html
+    words = json.loads(
+        re.search(r'<script id="offline-texts" type="application/json">(.*?)</script>', html)[1]
+    )
+    assert words["pending"] == {
+        "one": "%(count)s Eintrag wartet aufs Senden",
+        "other": "%(count)s Einträge warten aufs Senden",
+    }
+    assert words["sent"] == "%(what)s gesendet"
+    assert words["offlineNote"] == "Offline – letzter bekannter Stand von %(time)s"
+
+
+def test_the_sheet_has_an_outbox_for_scorers_only(client):
+    table, key = create_schatzsuche(client)
+    scorer = client.get(reverse("table", args=[key])).content.decode()
+    assert 'id="outbox"' in scorer and reverse("table_ahead", args=[key]) in scorer
+    assert 'data-noun="Runde"' in scorer
+    viewer = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
+    assert 'id="outbox"' not in viewer and "/ahead/" not in viewer
+
+
+def test_the_offline_page_says_what_is_kept(client):
+    response = client.get(reverse("offline_page"))
+    assert response.status_code == 200
+    assert "Keine Verbindung" in text(response)
+
+
+def test_english_words_for_english_phones(client):
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("home")).content.decode()
+    assert "%(count)s entries waiting to be sent" in html
+    assert client.get(reverse("manifest")).json()["lang"] == "en"
