@@ -53,7 +53,7 @@
 
   function timeText(date) {
     var lang = document.documentElement.lang || undefined;
-    var options = { hour: "2-digit", minute: "2-digit" };
+    var options = { hour: "2-digit", minute: "2-digit", hour12: false }; // as the server writes times
     if (date.toDateString() !== new Date().toDateString()) {
       options.day = "numeric";
       options.month = "numeric";
@@ -98,6 +98,10 @@
       list.id = "offline-flash";
       list.setAttribute("role", "status");
       net.after(list);
+    }
+    if (kind === "info") {
+      // "Kept on this phone: …" is about the latest entry; the list below has them all.
+      list.querySelectorAll(".msg-info").forEach(function (old) { old.remove(); });
     }
     var item = make("li", "msg msg-" + (kind || "success"), text);
     list.appendChild(item);
@@ -633,7 +637,10 @@
       if ((entry.status === "conflict" || entry.status === "rejected") && formFixes && state.online) {
         actions.appendChild(button(t("openForm"), "open", entry.submission, "primary"));
       }
-      if (entry.status === "pending" && entry.submission !== sheet.editing) {
+      // The sheet has forms for its next round and the rounds ahead; a correction of an
+      // earlier round is made on that round's page.
+      var editable = entry.round === sheet.serverRound || !!sheet.ahead[entry.round];
+      if (entry.status === "pending" && entry.submission !== sheet.editing && editable) {
         actions.appendChild(button(t("edit"), "edit", entry.submission));
       }
       if (entry.status !== "sending") actions.appendChild(button(t("discard"), "discard", entry.submission, "danger"));

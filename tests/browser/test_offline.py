@@ -52,6 +52,11 @@ def ready_for_offline(page):
     page.wait_for_selector("body[data-offline-ready]", state="attached")
 
 
+def confirmation(page, text):
+    """A message of the phone's own (not the server's) at the top of the page."""
+    return page.locator("#offline-flash li", has_text=re.compile(f"^{text}$"))
+
+
 def viewer_url(table: Table, live_server) -> str:
     key = table.accesses.get(role=Access.Role.VIEWER).key
     return f"{live_server.url}/t/{key}/"
@@ -117,8 +122,8 @@ def test_rounds_entered_offline_are_kept_across_a_reload_and_sent_once_in_order(
     shots(scorer, "offline-3-two-waiting")
 
     scorer.context.set_offline(False)
-    expect(scorer.get_by_text("Runde 2 gesendet")).to_be_visible()
-    expect(scorer.get_by_text("Runde 3 gesendet")).to_be_visible()
+    expect(confirmation(scorer, "Runde 2 gesendet")).to_be_visible()
+    expect(confirmation(scorer, "Runde 3 gesendet")).to_be_visible()
     expect(scorer.locator("#net")).to_have_text("online")
     expect(scorer.locator("#outbox")).to_be_hidden()
     # The server's own page again: round 4 with the dealer it worked out.
@@ -225,6 +230,37 @@ def test_a_save_the_server_cannot_take_is_kept_by_the_service_worker(phone, monk
     assert scorer.url.endswith("#outbox")
     monkeypatch.undo()
     scorer.get_by_role("button", name="Jetzt senden").click()
-    expect(scorer.get_by_text("Runde 1 gesendet")).to_be_visible()
+    expect(confirmation(scorer, "Runde 1 gesendet")).to_be_visible()
     expect(scorer.locator("#outbox")).to_be_hidden()
     assert revisions(table) == [(1, 1, [0, 1, 0])]
+
+
+def test_a_kept_entry_can_be_completed_before_it_is_sent(phone):
+    """Schatzsuche's bids first, tricks after the round: offline, the kept bids are edited and
+    the tricks added; one entry (one token) is sent."""
+    scorer = phone()
+    table = start_table(scorer)
+    ready_for_offline(scorer)
+    scorer.context.set_offline(True)
+    for seat, bid in enumerate([0, 1, 0]):
+        scorer.locator(f"#id_bid_{seat}").fill(str(bid))
+    scorer.get_by_role("button", name="Runde 1 speichern").click()
+    item = scorer.locator("#outbox .outbox-item")
+    expect(item).to_contain_text("Runde 1")
+    expect(item.locator("dt", has_text="Stiche von Anna")).to_have_count(0)
+
+    item.get_by_role("button", name="Bearbeiten").click()
+    expect(item).to_contain_text("wird im Formular unten bearbeitet")
+    expect(scorer.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    expect(scorer.locator("#id_bid_1")).to_have_value("1")
+    for seat, won in enumerate([0, 1, 0]):
+        scorer.locator(f"#id_tricks_{seat}").fill(str(won))
+    scorer.get_by_role("button", name="Runde 1 speichern").click()
+    expect(scorer.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
+    expect(item).to_have_count(1)
+    expect(item.locator("dt", has_text="Stiche von Ben").locator("+ dd")).to_have_text("1")
+
+    scorer.context.set_offline(False)
+    expect(confirmation(scorer, "Runde 1 gesendet")).to_be_visible()
+    stored = Revision.objects.get(round__table=table)
+    assert stored.complete and stored.data["tricks"] == [0, 1, 0]
