@@ -181,39 +181,39 @@ def render_live(request, access: Access) -> str:
     return render_to_string("scoring/_live.html", context, request=request)
 
 
-# How many rounds past the next one a phone can enter while offline (docs/scorepad.md).
+# How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").
 AHEAD_ROUNDS = 6
 
 
 @require_GET
 @table_link(edit=True)
 def table_ahead(request, scope: Scope):
-    """Blank forms of the rounds after the next one, which a scorer phone keeps to go on
-    entering rounds while offline (static/js/offline.js). They carry no CSRF token, submission
-    or author: the phone adds its own to each copy, so every phone on the link shares one
-    rendering per table version and language, and a reload answers 304."""
+    """Blank forms of the rounds after ``?after=N``, which a scorer phone keeps to go on
+    entering rounds while offline (static/js/offline.js). A round's form depends only on its
+    number and the table's fixed settings, so the phone asks again only when it runs short,
+    and every phone on the link shares one rendering per ``after`` and language. The forms
+    carry no CSRF token, submission or author: the phone adds its own to each copy."""
     access = scope.access
-    state = f"ahead-{scope.table.version}-{get_language()}"
+    after = int(live.small_number(request.GET.get("after", "")) or 0)
+    state = f"ahead-{after}-{get_language()}-{int(scope.table.is_locked)}"
     cache_key = f"ahead:{access.key}:{state}"
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_ahead(access))),
+        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_ahead(access, after))),
     )
 
 
-def render_ahead(access: Access) -> str:
+def render_ahead(access: Access, after: int) -> str:
     table = access.table
     pad = get_pad(table.game)
-    summary = summarize(table)
-    aheads = pad.rounds_ahead(table, summary, AHEAD_ROUNDS, {"base": 0})
+    aheads = pad.rounds_ahead(table, summarize(table), after, AHEAD_ROUNDS, {"base": 0})
     for ahead in aheads:
         ahead.form.corrects = False
         label_widgets(ahead.form)
     # No request: no CSRF token in the forms (the phone puts in its own).
-    return render_to_string(
-        "scoring/_ahead.html", {"access": access, "table": table, "pad": pad, "aheads": aheads}
-    )
+    context = {"access": access, "table": table, "pad": pad, "aheads": aheads, "after": after}
+    return render_to_string("scoring/_ahead.html", context)
 
 
 def is_stale(summary, form_round: str, form_base: str) -> bool:

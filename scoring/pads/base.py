@@ -198,21 +198,22 @@ class Pad:
     def entry_form(self, table: Table, summary: Summary, number: int, **kwargs) -> EntryForm:
         raise NotImplementedError
 
-    def rounds_ahead(self, table: Table, summary: Summary, count: int, initial: dict) -> list:
-        """Up to ``count`` rounds after ``summary.next_round`` as ``Ahead``: what a phone
-        offers while offline once it has kept the round before. Stops where the game may be
-        over or the pad cannot tell the form without the server (``ahead`` returns None)."""
-        if summary.next_round is None or table.is_locked:
+    def rounds_ahead(
+        self, table: Table, summary: Summary, after: int, count: int, initial: dict
+    ) -> list:
+        """Rounds ``after + 1`` … ``after + count`` as ``Ahead``: what a phone offers while
+        offline once it has kept the rounds before. Each depends only on its number and the
+        table's fixed settings, so a phone keeps them across saves (docs/scorepad.md).
+        Stops where the pad cannot tell the form without the server (``ahead`` is None) and
+        at a tournament table's number of games."""
+        if table.is_locked:
             return []
-        last = summary.next_round + count
+        last = after + count
         limit = game_limit.games_required(table.options)
-        if limit:
-            # The next round and those ahead all count (a thrown-in deal that does not count
-            # only makes the server ask for one more).
-            left = limit - game_limit.games_counted(table.options, summary.rows)
-            last = min(last, summary.next_round + left - 1)
+        if limit and game_limit.thrown_in_counts(table.options):
+            last = min(last, limit)  # else thrown-in deals add games: the server decides
         rounds = []
-        for number in range(summary.next_round + 1, last + 1):
+        for number in range(max(after, 0) + 1, last + 1):
             ahead = self.ahead(table, summary, number, initial)
             if ahead is None:
                 break
@@ -220,8 +221,9 @@ class Pad:
         return rounds
 
     def ahead(self, table: Table, summary: Summary, number: int, initial: dict) -> Ahead | None:
-        """Round ``number`` (after the next one) as the phone may enter it offline, or None
-        when its form depends on rounds the server has not seen yet. Pads opt in."""
+        """Round ``number`` as the phone may enter it offline before the server has the rounds
+        before it, or None when its form depends on them. It must not depend on the rounds
+        saved so far (only on ``number`` and the table's settings). Pads opt in."""
         return None
 
     def ahead_heading(self, number: int) -> str:

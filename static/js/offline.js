@@ -18,6 +18,7 @@
   var Outbox = window.StichblockOutbox;
   var SAVE_PATH = /\/t\/([^/]+)\/rounds\/(\d+)\/save\/?$/;
   var RETRY_MS = 15000;
+  var AHEAD_MIN = 3; // ask for the rounds ahead again when fewer than this many are left
   var SENDING_GRACE_MS = 60000; // a post the service worker is still settling
   var FLASH_KEY = "stichblock-flash";
   var HANDOFF_KEY = "stichblock-handoff";
@@ -34,6 +35,7 @@
   };
   var sheet = null; // the scorer's table page, see setUpSheet
   var syncing = false;
+  var syncAgain = false; // asked for while a pass was running: another pass follows
 
   // --- small helpers -------------------------------------------------------------------------
   function t(key, values) {
@@ -206,7 +208,7 @@
         clearTimeout(refreshTimer);
         refreshTimer = setTimeout(function () {
           refreshKeptCopy();
-          if (sheet) fetchAhead();
+          if (sheet) ensureAhead();
         }, 2000);
       }
       if (etag) lastEtag = etag;
@@ -341,8 +343,10 @@
   }
 
   function sync() {
-    if (syncing || !Outbox || !navigator.onLine) return Promise.resolve();
+    if (!Outbox || !navigator.onLine) return Promise.resolve();
+    if (syncing) { syncAgain = true; return Promise.resolve(); }
     syncing = true;
+    syncAgain = false;
     var sentHere = [];
     var settledHere = false; // an entry of this sheet was sent, or refused, or met a conflict
     var run = function () {
@@ -391,7 +395,10 @@
       syncing = false;
       return refresh();
     }).then(function (left) {
-      if (!settledHere || !sheet) return;
+      if (!settledHere || !sheet) {
+        if (syncAgain) sync();
+        return;
+      }
       var texts = sentHere.map(function (entry) { return t("sent", { what: entry.what }); });
       var waiting = (left || []).some(function (entry) { return entry.table === sheet.table && unsent(entry); });
       // Nothing of this table waits any more: the server's own page has the next round's facts
@@ -401,6 +408,7 @@
         location.reload();
       } else {
         texts.forEach(function (text) { flash(text); });
+        if (syncAgain) sync();
       }
     });
   }
@@ -433,11 +441,11 @@
     section.addEventListener("click", onOutboxClick);
     state.ready.ahead = !form;
     Outbox.getAhead(sheet.table).then(function (stored) {
-      if (stored) readAhead(stored.html);
+      if (stored) readAhead(stored);
     })["catch"](function () { return null; }).then(function () {
       return refresh();
     }).then(function () {
-      if (form && state.copy === "network" && navigator.onLine) setTimeout(fetchAhead, 600);
+      if (form && state.copy === "network" && navigator.onLine) setTimeout(ensureAhead, 600);
     });
   }
 
@@ -447,9 +455,9 @@
     form.addEventListener("change", mark);
   }
 
-  function readAhead(html) {
+  function readAhead(stored) {
     var holder = document.createElement("template");
-    holder.innerHTML = html;
+    holder.innerHTML = stored.html;
     var rounds = {};
     holder.content.querySelectorAll("template[data-round]").forEach(function (round) {
       rounds[round.dataset.round] = {
@@ -458,16 +466,34 @@
       };
     });
     sheet.ahead = rounds;
+    sheet.aheadFrom = stored;
   }
 
-  function fetchAhead() {
-    if (!sheet || !sheet.aheadUrl) return;
-    fetch(sheet.aheadUrl, { credentials: "same-origin" }).then(function (response) {
+  // The server's next round as the latest poll of the sheet says (data-next-round).
+  function serverNext() {
+    var live = document.getElementById("live");
+    var next = live ? parseInt(live.dataset.nextRound, 10) : NaN;
+    return isNaN(next) ? sheet.serverRound : next;
+  }
+
+  // Keep blank forms of the rounds after the server's next one (scoring.views.table_ahead).
+  // A round's form depends only on its number, so the kept ones serve until they run short.
+  function ensureAhead() {
+    var next = sheet && serverNext();
+    if (!sheet || !sheet.aheadUrl || next === null || next === undefined) { markReady("ahead"); return; }
+    var kept = sheet.aheadFrom;
+    var lang = document.documentElement.lang;
+    if (kept && kept.lang === lang && kept.after <= next && next - kept.after < AHEAD_MIN) {
+      markReady("ahead");
+      return;
+    }
+    fetch(sheet.aheadUrl + "?after=" + next, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
     }).then(function (html) {
-      readAhead(html);
-      return Outbox.putAhead({ table: sheet.table, html: html, fetched: Date.now() });
+      var stored = { table: sheet.table, html: html, after: next, lang: lang, fetched: Date.now() };
+      readAhead(stored);
+      return Outbox.putAhead(stored);
     }).then(function () { markReady("ahead"); }, function () { markReady("ahead"); });
   }
 

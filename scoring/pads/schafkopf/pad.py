@@ -86,11 +86,11 @@ class SchafkopfPad(Pad):
         (``same_dealer``): then the dealer of a later game is open until the games before are
         in, and with five players so is who sits out, which the form depends on."""
         players = summary.players
-        steps = number - summary.next_round
         known = table.profile["passed_deal"] != "same_dealer"
         if not known and len(players) == 5:
             return None
-        dealer = (summary.info["dealer"] + steps) % len(players)
+        # Without deals that stay, the deal moves on one seat per game (dealer_of).
+        dealer = (table.options.get("first_dealer", 0) + number - 1) % len(players)
         out = sitting_out(len(players), dealer)
         form = SchafkopfEntryForm(
             None,

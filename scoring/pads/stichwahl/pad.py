@@ -109,17 +109,12 @@ class StichwahlPad(Pad):
     def ahead(self, table, summary, number, initial):
         """Later hands have the same form; who leads follows the rotation (or is chosen), but
         whether the game is over after the hands before only the totals tell."""
-        leader = summary.info.get("leader")
-        for _hand in range(summary.next_round, number):
-            if leader is None:
-                break
-            leader = rules.next_first_leader(
-                leader, len(summary.players), table.profile.get("first_leader", "rotate")
-            )
-        if leader is None:
-            leads = gettext("you choose (enter it with the hand)")
+        players = summary.players
+        if table.profile.get("first_leader", "rotate") == "rotate":
+            # Each hand's first leader sits left of the one before (first_leader_of).
+            leads = players[(table.options.get("first_leader", 0) + number - 1) % len(players)]
         else:
-            leads = summary.players[leader]
+            leads = gettext("you choose (enter it with the hand)")
         return Ahead(
             number=number,
             form=self.entry_form(table, summary, number, initial=initial),
