@@ -290,8 +290,12 @@
       var waiting = entries.some(function (entry) { return entry.table === table && (unsent(entry) || stuck(entry)); });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
       if (!offline && !waiting) {
-        // Post as always; if the post fails the service worker keeps the entry.
-        return keep(form, "sending").then(function () { form.submit(); });
+        // Post as always; if the post fails the service worker keeps the entry. If the server
+        // answers with its own form (a conflict, an error), the entry lives on there.
+        return keep(form, "sending").then(function (entry) {
+          handOff(entry);
+          form.submit();
+        });
       }
       return keep(form, "pending").then(function (entry) { kept(form, entry); });
     })["catch"](function () {
@@ -434,10 +438,6 @@
       dirty: false
     };
     if (form) watchTyping(form);
-    if (state.copy === "cache") {
-      // A kept copy may be shown more than once: every form it shows gets a fresh token.
-      document.querySelectorAll("input[name=submission]").forEach(function (input) { input.value = newToken(); });
-    }
     section.addEventListener("click", onOutboxClick);
     state.ready.ahead = !form;
     Outbox.getAhead(sheet.table).then(function (stored) {
@@ -719,11 +719,17 @@
       form.appendChild(input);
     });
     document.body.appendChild(form);
-    try { sessionStorage.setItem(HANDOFF_KEY, entry.submission); } catch (e) { /* kept below */ }
+    handOff(entry);
     form.submit();
   }
 
-  // After "open in the form": once the server's form shows the entry, the outbox lets it go.
+  function handOff(entry) {
+    try { sessionStorage.setItem(HANDOFF_KEY, entry.submission); } catch (e) { /* stays kept */ }
+  }
+
+  // After a post of a kept entry as a form ("open in the form", or a save posted online): once
+  // the server's own form shows it (a conflict or errors, with the typed values), the outbox
+  // lets it go. Any other page: it stays, and a repeat is harmless (one submission, one save).
   function settleHandoff() {
     var submission = null;
     try {
@@ -747,6 +753,9 @@
       state.online = false;
       // Messages of the moment the copy was made ("Round 2 saved.") are not news now.
       document.querySelectorAll("main > ul.messages").forEach(function (list) { list.remove(); });
+      // A kept copy may be shown more than once: every form it shows gets a fresh token (a
+      // token the server has stored would make it drop the new entry as a repeat).
+      document.querySelectorAll("input[name=submission]").forEach(function (input) { input.value = newToken(); });
     } else {
       state.stateAt = new Date();
     }
