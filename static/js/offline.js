@@ -107,23 +107,23 @@
     }
     var item = make("li", "msg msg-" + (kind || "success"), text);
     list.appendChild(item);
-    while (list.children.length > 3) list.removeChild(list.firstChild);
+    while (list.children.length > 6) list.removeChild(list.firstChild);
   }
 
   // Messages for after a reload (the sheet reloads itself once its queue is sent).
-  function flashLater(text) {
+  function flashLater(message) {
     try {
       var kept = JSON.parse(sessionStorage.getItem(FLASH_KEY) || "[]");
-      kept.push(text);
-      sessionStorage.setItem(FLASH_KEY, JSON.stringify(kept.slice(-3)));
-    } catch (e) { flash(text); }
+      kept.push(message);
+      sessionStorage.setItem(FLASH_KEY, JSON.stringify(kept.slice(-6)));
+    } catch (e) { flash(message[0], message[1]); }
   }
 
   function showKeptFlashes() {
     try {
       var kept = JSON.parse(sessionStorage.getItem(FLASH_KEY) || "[]");
       sessionStorage.removeItem(FLASH_KEY);
-      kept.forEach(function (text) { flash(text); });
+      kept.forEach(function (message) { flash(message[0], message[1]); });
     } catch (e) { /* no session storage: nothing kept */ }
   }
 
@@ -377,7 +377,11 @@
                 return Outbox.remove(entry.submission).then(function () {
                   // A post that got through before (no worker to tell) is no news.
                   var news = !(entry.status === "sending" && !result.answer.created);
-                  if (news && sheet && entry.table === sheet.table) sentHere.push(entry);
+                  if (news && sheet && entry.table === sheet.table) {
+                    sentHere.push([t("sent", { what: entry.what }), "success"]);
+                    // The server's doubts about the round (shown, not refused), as after a save.
+                    (result.answer.hints || []).forEach(function (hint) { sentHere.push([hint, "warning"]); });
+                  }
                   if (sheet && entry.table === sheet.table) settledHere = true;
                   return true;
                 });
@@ -403,15 +407,14 @@
         if (syncAgain) sync();
         return;
       }
-      var texts = sentHere.map(function (entry) { return t("sent", { what: entry.what }); });
       var waiting = (left || []).some(function (entry) { return entry.table === sheet.table && unsent(entry); });
       // Nothing of this table waits any more: the server's own page has the next round's facts
       // (the dealer it worked out) and the sheet. Reload unless something is being typed.
       if (!waiting && !sheet.dirty && !sheet.editing) {
-        texts.forEach(flashLater);
+        sentHere.forEach(flashLater);
         location.reload();
       } else {
-        texts.forEach(function (text) { flash(text); });
+        sentHere.forEach(function (message) { flash(message[0], message[1]); });
         if (syncAgain) sync();
       }
     });

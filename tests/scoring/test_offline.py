@@ -11,6 +11,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.templatetags.static import static
+from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
@@ -19,6 +20,7 @@ from scoring.services import Author, lock_table
 from tests.production.helpers import create_table, creation_data, games_with_pads
 
 from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+from .schafkopf_helpers import create_schafkopf, game
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +52,7 @@ def test_a_kept_entry_is_stored_once_however_often_it_is_sent(client):
         "revision": 1,
         "complete": True,
         "message": "Runde 1 gespeichert.",
+        "hints": [],
     }
     # The answer got lost on the way back: the phone sends the same entry again.
     again = queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), submission=token)
@@ -73,14 +76,29 @@ def test_an_unchanged_entry_is_answered_as_saved_without_a_new_revision(client):
         "revision": 1,
         "complete": False,
         "message": "",
+        "hints": [],
     }
     assert response.json()["message"] == "Runde 1: Nichts geändert."
     assert Revision.objects.filter(round__table=table).count() == 1
 
 
+def test_a_sent_entry_gets_the_doubts_a_saved_one_would(client):
+    """Schafkopf asks after 0 Augen saved as not Schwarz; a kept entry hears it when sent."""
+    _table, key = create_schafkopf(client)
+    fields = game("rufspiel", 0, 2, called="E", augen=0)
+    response = queue_post(client, key, 1, {k: v for k, v in fields.items() if k != "base"})
+    assert response.status_code == 201
+    assert response.json()["hints"][0].startswith("Spiel 1: 0 Augen, gespeichert als nicht")
+
+
 def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
     table, key = create_schatzsuche(client)
     post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Ben")
+    # Nobody typed a name for it: "a phone", as the conflict page says (never a device id).
+    other = post_round(Client(), key, 2, round_fields([0, 1, 1], [0, 1, 1]), author="")
+    assert other.status_code == 302
+    nameless = queue_post(client, key, 2, round_fields([1, 1, 0], [1, 1, 0]))
+    assert nameless.json()["current"]["author"] == "einem Handy"
     response = queue_post(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), author="Anna")
     assert response.status_code == 409
     answer = response.json()
@@ -92,7 +110,7 @@ def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
     assert current["revision"] == 1 and current["author"] == "Ben"
     assert re.fullmatch(r"\d\d:\d\d", current["time"])
     assert ["Ansage von Ben", "1"] in current["values"]
-    assert Revision.objects.filter(round__table=table).count() == 1
+    assert Revision.objects.filter(round__table=table).count() == 2  # rounds 1 and 2, once
 
 
 def test_invalid_entries_answer_422_with_the_errors_by_field(client):
