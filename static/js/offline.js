@@ -142,9 +142,7 @@
       if (!count[1]) return;
       var forms = texts[count[0]] || {};
       var words = (count[1] === 1 ? forms.one : forms.other) || "%(count)s";
-      var link = make("a", "net-count", words.split("%(count)s").join(String(count[1])));
-      link.href = "#outbox";
-      parts.push(link);
+      parts.push(make("span", "net-count", words.split("%(count)s").join(String(count[1]))));
     });
     net.replaceChildren.apply(net, parts);
   }
