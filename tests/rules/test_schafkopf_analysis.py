@@ -13,7 +13,7 @@ import pytest
 
 from scoring.bench_analysis import bench_records
 from scoring.rules import records
-from scoring.rules.schafkopf import PROFILES, Contract, State
+from scoring.rules.schafkopf import PROFILES, Contract, State, analysis
 from scoring.rules.schafkopf.analysis import (
     FORMAT,
     REASONS,
@@ -206,6 +206,14 @@ def test_a_whole_rufspiel_is_consistent_and_the_called_sau_must_fall():
 @pytest.mark.parametrize("record", seeded("analysis-tests", 3), ids=["rufspiel", "solo", "wenz"])
 def test_positions_from_trick_3_are_consistent(record):
     check_document(record, analyse(record, from_trick=3), from_trick=3)
+
+
+def test_an_emptied_table_changes_no_value(monkeypatch):
+    """Above TABLE_LIMIT entries the table is emptied between positions: slower, the same."""
+    record = seeded("analysis-tests", 3)[1]
+    expected = analyse(record, from_trick=4)
+    monkeypatch.setattr(analysis, "TABLE_LIMIT", 0)
+    assert analyse(record, from_trick=4) == expected
 
 
 def test_from_trick_8_is_the_last_trick_only_and_agrees_with_the_whole_game():

@@ -41,11 +41,15 @@ from .bots import CARD_AUGEN, EFFECTIVE_SUITS, tables
 from .cards import DECK, INDEX, NAME, TRICKS, TRUMP, cards_of, mask_of
 from .contracts import RAMSCH, SIE, Contract
 from .record import read_game_keys
-from .state import SEATS, State
+from .state import SEATS, State, Trick
 
 FORMAT = "analysis/1"
 TRUMP_INDEX = EFFECTIVE_SUITS.index(TRUMP)
 TOTAL_CARDS = SEATS * TRICKS
+PLACEHOLDER = Trick(0, (), 0)  # the finished tricks of a probe State: only counted
+# Entries of the transposition table (about 170 bytes each) above which it is emptied
+# between two positions; the hardest games measured fill about 1.1 million.
+TABLE_LIMIT = 2_000_000
 # Augen of the cards of one byte of a card mask: each byte is one suit's eight ranks in the
 # same order (cards.DECK), so four lookups in one table count a mask.
 BYTE_AUGEN = tuple(
@@ -215,7 +219,7 @@ class _Duties:
         probe.current = [] if lead < 0 else [DECK[lead]]
         probe.leader = (seat - len(probe.current)) % SEATS
         finished = TRICKS - 1 if len(cards) == 1 else 1  # the last trick, or an earlier one
-        probe.finished = [None] * finished  # type: ignore[list-item]  (only counted)
+        probe.finished = [PLACEHOLDER] * finished  # only counted
         if called_before:
             probe.called_led_in = 0
         elif lead >= 0 and self.suit_of[lead] == self.called:
@@ -250,8 +254,8 @@ class Analyser:
                 self.group_of[card] = number
         self.trump_mask = tab.suit_mask[TRUMP_INDEX]
         self.plain_masks = tuple(tab.suit_mask[:TRUMP_INDEX])
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        self.twin_cache: dict[int, int] = {}
+        # trick start -> (lower bound, upper bound, best lead, the twins there (``_twins``))
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.order_cache: dict[int, tuple[int, ...]] = {}
         self.nodes = 0
 
@@ -280,6 +284,8 @@ class Analyser:
         """One entry of ``positions``: the seat to play in ``state`` played ``played``."""
         seat = state.to_play
         assert seat is not None
+        if len(self.tt) > TABLE_LIMIT:
+            self.tt.clear()  # memory over speed: the next positions fill it again
         values = self.values(state)
         pick = max if self.in_party[seat] else min
         best = pick(values.values())
@@ -422,10 +428,11 @@ class Analyser:
                 )
                 if self._claims(hand, remaining ^ hand):
                     value = high if maximise else 0
-                    self.tt[tt_key] = (value, value, -1)
+                    self.tt[tt_key] = (value, value, -1, 0)
                     return value
+                twins = -1
             else:
-                low, high, first = entry
+                low, high, first, twins = entry
             if low >= beta:
                 return low
             if high <= alpha:
@@ -437,9 +444,8 @@ class Analyser:
                 alpha = low
             if high < beta:
                 beta = high
-            twins = self.twin_cache.get(remaining, -1)
             if twins < 0:
-                twins = self.twin_cache[remaining] = self._twins(remaining)
+                twins = self._twins(remaining)
             legal = self.duty_cache.get(hand | called_before << 35)
             if legal is None:
                 legal = self.duties.mask(hand, -1, called_before)
@@ -470,9 +476,10 @@ class Analyser:
         if legal & (legal - 1) == 0:
             moves: tuple[int, ...] | list[int] = (legal.bit_length() - 1,)
         else:
-            moves = self.order_cache.get(order_key)  # type: ignore[assignment]
-            if moves is None:
-                moves = self.order_cache[order_key] = self._rank(legal, trick, leader, maximise)
+            ordered = self.order_cache.get(order_key)
+            if ordered is None:
+                ordered = self.order_cache[order_key] = self._rank(legal, trick, leader, maximise)
+            moves = ordered
             if first >= 0 and moves[0] != first:
                 moves = [first, *(card for card in moves if card != first)]
         best = -1 if maximise else 1000
@@ -515,7 +522,7 @@ class Analyser:
                 low = best if best > low else low
             else:
                 low = high = best
-            self.tt[tt_key] = (low, high, best_card)
+            self.tt[tt_key] = (low, high, best_card, twins)
         return best
 
     def _claims(self, hand: int, others: int) -> bool:
@@ -557,8 +564,8 @@ class Analyser:
         cards = [card for card in range(len(DECK)) if legal >> card & 1]
         if not trick:
             # Leading: strong cards first (they take tricks), then by Augen.
-            keys, suit_of = self.keys, self.suit_of
-            cards.sort(key=lambda card: -keys[suit_of[card]][card] - CARD_AUGEN[card] // 4)
+            by_suit, suit_of = self.keys, self.suit_of
+            cards.sort(key=lambda card: -by_suit[suit_of[card]][card] - CARD_AUGEN[card] // 4)
             return tuple(cards)
         keys = self.keys[self.suit_of[trick[0]]]
         top = 0
@@ -585,7 +592,8 @@ def _equal_groups(tab: Any) -> list[list[int]]:
     groups = []
     for suit in range(len(EFFECTIVE_SUITS)):
         members = [card for card in range(len(DECK)) if tab.suit_of[card] == suit]
-        members.sort(key=lambda card, keys=tab.key[suit]: -keys[card])
+        strength: tuple[int, ...] = tab.key[suit]
+        members.sort(key=strength.__getitem__, reverse=True)
         run: list[int] = []
         for card in members:
             if run and CARD_AUGEN[run[-1]] != CARD_AUGEN[card]:
