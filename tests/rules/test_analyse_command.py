@@ -4,7 +4,6 @@ record cannot be analysed."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -12,30 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from tests.rules.test_schafkopf_analysis import RUFSPIEL, ramsch_record, sie_record
+
+from .commands import run_command, write
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_analyse(*args, stdin=None, monkeypatch=None):
-    """Run the command in-process; returns (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        call_command("analyse", *args, stdout=out, stderr=err)
-        status = 0
-    except SystemExit as exit_:
-        status = exit_.code
-    return status, out.getvalue(), err.getvalue()
-
-
-def write(tmp_path, record, name="record.json") -> str:
-    path = tmp_path / name
-    path.write_text(record if isinstance(record, str) else json.dumps(record), encoding="utf-8")
-    return str(path)
+    return run_command("analyse", *args, stdin=stdin, monkeypatch=monkeypatch)
 
 
 def test_a_complete_record_prints_the_analysis_and_exits_0(tmp_path):

@@ -17,6 +17,8 @@ from django.core.management import CommandError, call_command
 from scoring import bench
 from scoring.rules import records
 
+from .commands import run_command, write
+
 ROOT = Path(__file__).resolve().parents[2]
 # Round 2, Karo trump: Ben trumps the club Ace and wins with S9 (INVALID: he keeps the
 # trump back on the club lead).
@@ -35,22 +37,7 @@ INVALID = {**VALID, "plays": ["CA", "S9", "C10", "H7", "D7", "HK"]}
 
 
 def run_verify(*args, stdin=None, monkeypatch=None):
-    """Run the command in-process; returns (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        call_command("verify", *args, stdout=out, stderr=err)
-        status = 0
-    except SystemExit as exit_:
-        status = exit_.code
-    return status, out.getvalue(), err.getvalue()
-
-
-def write(tmp_path, record, name="record.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(record), encoding="utf-8")
-    return str(path)
+    return run_command("verify", *args, stdin=stdin, monkeypatch=monkeypatch)
 
 
 # --- verify -------------------------------------------------------------------------------

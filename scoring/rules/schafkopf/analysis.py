@@ -33,10 +33,12 @@ The solver is an alpha-beta search over the remaining cards:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import records
 from ..core import RecordError
+from ..i18n import LANGUAGES, N_, Localized, Text
 from .bots import CARD_AUGEN, EFFECTIVE_SUITS, tables
 from .cards import DECK, INDEX, NAME, TRICKS, TRUMP, cards_of, mask_of
 from .contracts import RAMSCH, SIE, Contract
@@ -57,44 +59,29 @@ BYTE_AUGEN = tuple(
 )
 assert all(CARD_AUGEN[card] == CARD_AUGEN[card % 8] for card in range(len(DECK)))
 
-# Why a record cannot be analysed: reason code -> message in English and German.
-REASONS: dict[str, dict[str, str]] = {
-    "unreadable": {
-        "en": "the record cannot be read: {key}: {detail_en}",
-        "de": "die Aufzeichnung ist nicht lesbar: {key}: {detail_de}",
-    },
-    "not_schafkopf": {
-        "en": "only Schafkopf games can be analysed, not {game}",
-        "de": "nur Schafkopf-Spiele lassen sich analysieren, nicht {game}",
-    },
-    "ramsch": {
-        "en": "a Ramsch has no declaring party whose Augen could be analysed",
-        "de": "ein Ramsch hat keine Spielerpartei, deren Augen sich analysieren ließen",
-    },
-    "sie": {
-        "en": "a Sie is shown, not played: there is no play to analyse",
-        "de": "ein Sie wird gezeigt, nicht gespielt: es gibt kein Spiel zu analysieren",
-    },
-    "no_hands": {
-        "en": "the record has no hands: the analysis needs the dealt cards of every seat",
-        "de": "der Aufzeichnung fehlen die hands: die Analyse braucht die ausgeteilten "
-        "Karten jedes Platzes",
-    },
-    "invalid": {
-        "en": "the record is not valid ({count} violations; the first: {first_en}); "
-        "see manage.py verify",
-        "de": "die Aufzeichnung ist nicht regelgerecht ({count} Verstöße; der erste: "
-        "{first_de}); siehe manage.py verify",
-    },
-    "incomplete": {
-        "en": "the record is incomplete: it stops after {count} of {total} cards",
-        "de": "die Aufzeichnung ist unvollständig: sie endet nach {count} von {total} Karten",
-    },
-    "from_trick": {
-        "en": "from_trick must be a trick number from 1 to {last}, not {value}",
-        "de": "from_trick muss eine Stichnummer von 1 bis {last} sein, nicht {value}",
-    },
+# Why a record cannot be analysed: reason code -> the engine text (German in the catalogue).
+REASONS: dict[str, Text] = {
+    "unreadable": N_("the record cannot be read: {key}: {detail}"),
+    "not_schafkopf": N_("only Schafkopf games can be analysed, not {game}"),
+    "ramsch": N_("a Ramsch has no declaring party whose Augen could be analysed"),
+    "sie": N_("a Sie is shown, not played: there is no play to analyse"),
+    "no_hands": N_("the record has no hands: the analysis needs the dealt cards of every seat"),
+    "invalid": N_(
+        "the record is not valid ({count} violations; the first: {first}); see manage.py verify"
+    ),
+    "incomplete": N_("the record is incomplete: it stops after {count} of {total} cards"),
+    "from_trick": N_("from_trick must be a trick number from 1 to {last}, not {value}"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class _Worded(Localized):
+    """A text the engine already worded in each language (a record error, a violation)."""
+
+    by_language: Mapping[str, str]
+
+    def text(self, lang: str = "en") -> str:
+        return self.by_language.get(lang) or self.by_language["en"]
 
 
 class AnalysisError(ValueError):
@@ -112,11 +99,11 @@ class AnalysisError(ValueError):
     @classmethod
     def unreadable(cls, error: RecordError) -> AnalysisError:
         """The analysis's refusal of a record that ``records.read`` cannot read."""
-        return cls("unreadable", error.key, detail_en=error.text("en"), detail_de=error.text("de"))
+        detail = _Worded({lang: error.text(lang) for lang in LANGUAGES})
+        return cls("unreadable", error.key, detail=detail)
 
     def text(self, lang: str = "en") -> str:
-        templates = REASONS[self.reason]
-        return (templates.get(lang) or templates["en"]).format(**self.params)
+        return REASONS[self.reason].format(lang, **self.params)
 
 
 def analyse(
@@ -157,8 +144,7 @@ def prepare(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> Pre
         raise AnalysisError(
             "invalid",
             count=len(verdict.violations),
-            first_en=first.message(data["players"], "en"),
-            first_de=first.message(data["players"], "de"),
+            first=_Worded({lang: first.message(data["players"], lang) for lang in LANGUAGES}),
         )
     if not verdict.complete:
         raise AnalysisError("incomplete", count=len(data["plays"]), total=TOTAL_CARDS)
