@@ -5,16 +5,13 @@ record cannot be analysed."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.rules.test_schafkopf_analysis import RUFSPIEL, ramsch_record, sie_record
 
-from .commands import run_command, write
+from .commands import run_command, run_process, write
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,15 +101,6 @@ def test_a_missing_file_exits_2(tmp_path):
 @pytest.mark.parametrize(("record", "status"), [(RUFSPIEL, 0), (ramsch_record(), 2)])
 def test_exit_status_of_the_real_process_reading_stdin(record, status):
     """``manage.py analyse -`` as a shell pipeline sees it, without a database."""
-    no_database = {**os.environ, "DATABASE_URL": "sqlite:////nonexistent-dir/none.sqlite3"}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "analyse", "-", "--from-trick", "8"],
-        cwd=ROOT,
-        env=no_database,
-        input=json.dumps(record).encode(),
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_process("analyse", "-", "--from-trick", "8", stdin=json.dumps(record))
     assert done.returncode == status, done.stderr.decode()
     assert json.loads(done.stdout)

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 import types
 from pathlib import Path
 
@@ -17,7 +14,7 @@ from django.core.management import CommandError, call_command
 from scoring import bench
 from scoring.rules import records
 
-from .commands import run_command, write
+from .commands import run_command, run_process, write
 
 ROOT = Path(__file__).resolve().parents[2]
 # Round 2, Karo trump: Ben trumps the club Ace and wins with S9 (INVALID: he keeps the
@@ -117,16 +114,7 @@ def test_verify_reads_stdin_in_process(monkeypatch):
 def test_verify_exit_status_of_the_real_process_reading_stdin(record, status):
     """``manage.py verify -`` as a shell pipeline sees it, on a machine without a database:
     the command is pure engine work."""
-    no_database = {**os.environ, "DATABASE_URL": "sqlite:////nonexistent-dir/none.sqlite3"}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "verify", "-"],
-        cwd=ROOT,
-        env=no_database,
-        input=json.dumps(record).encode(),
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_process("verify", "-", stdin=json.dumps(record))
     assert done.returncode == status, done.stderr.decode()
     json.loads(done.stdout)
 
