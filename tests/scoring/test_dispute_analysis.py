@@ -41,12 +41,19 @@ def disputed_solo(client, seed="analysis:1"):
     return table, key, dispute, record
 
 
-def run_worker():
-    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+@pytest.fixture
+def run_worker(monkeypatch):
+    """The real worker command, once through the queue. It closes "old" database connections
+    between tasks, which inside a test's transaction (PostgreSQL) would close the test's own:
+    that one call is left out here."""
+    monkeypatch.setattr(
+        "django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None
+    )
+    return lambda: call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
 
 
 def test_analyse_runs_in_the_worker_and_the_replay_shows_it(
-    client, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks, run_worker
 ):
     _table, key, dispute, record = disputed_solo(client)
     replay = url("dispute_replay", key, dispute)
@@ -80,7 +87,7 @@ def test_analyse_runs_in_the_worker_and_the_replay_shows_it(
         assert "so gut wie jede Karte hier" in trick
 
 
-def test_the_same_record_is_analysed_once(client, django_capture_on_commit_callbacks):
+def test_the_same_record_is_analysed_once(client, django_capture_on_commit_callbacks, run_worker):
     _table, key, dispute, record = disputed_solo(client)
     for _attempt in range(3):
         with django_capture_on_commit_callbacks(execute=True):
@@ -137,7 +144,7 @@ def test_a_link_can_start_only_so_many_analyses(
 
 
 def test_the_shared_replay_link_shows_a_finished_analysis_but_starts_none(
-    client, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks, run_worker
 ):
     _table, key, dispute, _record = disputed_solo(client)
     shared = reverse("dispute_shared", args=[dispute.share_key])
