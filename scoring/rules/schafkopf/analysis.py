@@ -26,8 +26,9 @@ The solver is an alpha-beta search over the remaining cards:
   trump, each of his other cards is the best of its suit that is still out) ends the search
   there: his party gets all the Augen still out;
 - which cards a seat may play comes from the engine's one implementation of the duties,
-  ``State.legal_plays()``, asked once per distinct situation (``_Duties``) and cached as a
-  mask.
+  ``play.duty`` (what ``State.legal_plays()`` and the bots use), asked once per distinct
+  situation (``_Duties``) and cached as a mask; the tricks are taken by the strengths of
+  ``play.tables``.
 """
 
 from __future__ import annotations
@@ -39,16 +40,15 @@ from typing import Any
 from .. import records
 from ..core import RecordError
 from ..i18n import LANGUAGES, N_, Localized, Text
-from .bots import CARD_AUGEN, EFFECTIVE_SUITS, tables
-from .cards import DECK, INDEX, NAME, TRICKS, TRUMP, cards_of, mask_of
+from .cards import DECK, INDEX, NAME, TRICKS, mask_of
 from .contracts import RAMSCH, SIE, Contract
+from .play import CARD_AUGEN, EFFECTIVE_SUITS, SEATS, TRUMP_SUIT, Tables, duty, tables
 from .record import read_game_keys
-from .state import SEATS, State, Trick
+from .state import State
 
 FORMAT = "analysis/1"
-TRUMP_INDEX = EFFECTIVE_SUITS.index(TRUMP)
+TRUMP_INDEX = TRUMP_SUIT
 TOTAL_CARDS = SEATS * TRICKS
-PLACEHOLDER = Trick(0, (), 0)  # the finished tricks of a probe State: only counted
 # Entries of the transposition table (about 170 bytes each) above which it is emptied
 # between two positions; the hardest games measured fill about 1.1 million.
 TABLE_LIMIT = 2_000_000
@@ -169,20 +169,20 @@ class Prepared:
 
 
 class _Duties:
-    """Which cards a seat may play, as a mask, asked of ``State.legal_plays()``.
+    """Which cards a seat may play, as a mask: the engine's one ``play.duty``, cached.
 
-    The duties (State._duty_fault) depend only on the seat's remaining hand, the effective
-    suit of the led card (or that the seat leads), whether the called suit was led in an
-    earlier trick, and whether it is the last trick (the hand then holds one card). So one
-    probe State, set to each such situation in turn, answers every question of the search,
-    and each answer is cached under those four things. tests/rules/test_schafkopf_analysis.py
-    checks the answers against real States along whole games.
+    The duties depend only on the seat (its hand tells which: the hands are known), its
+    remaining hand, the effective suit of the led card (or that the seat leads), whether
+    the called suit was led in an earlier trick, and whether it is the last trick (the hand
+    then holds one card). Each answer is cached under those things.
+    tests/rules/test_schafkopf_analysis.py checks the answers against ``State.legal_plays()``
+    along whole games.
     """
 
     def __init__(self, state: State):
-        self.probe = state.copy()
-        self.suit_of = tables(state.contract).suit_of
-        self.called = EFFECTIVE_SUITS.index(state.contract.called) if state.contract.called else -1
+        self.rules = state.core.rules
+        self.suit_of = self.rules.tables.suit_of
+        self.holder = tuple(state.holder[card] for card in DECK)
         self.cache: dict[int, int] = {}
 
     def mask(self, hand: int, lead: int, called_before: bool) -> int:
@@ -192,27 +192,14 @@ class _Duties:
         key = hand | (led + 1) << 32 | called_before << 35
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = self._ask(hand, lead, called_before)
+            seat = self.holder[(hand & -hand).bit_length() - 1]
+            last = hand & (hand - 1) == 0
+            # The called suit led in an earlier trick (0) or not yet (-1); the last trick
+            # is the 8th (7 done before it), any other will do for the duties.
+            done = TRICKS - 1 if last else 1
+            _, allowed = duty(self.rules, seat, hand, led, 0 if called_before else -1, done)
+            found = self.cache[key] = hand & allowed
         return found
-
-    def _ask(self, hand: int, lead: int, called_before: bool) -> int:
-        probe = self.probe
-        cards = cards_of(hand)
-        seat = probe.holder[cards[0]]
-        hands: list[list[str]] = [[] for _ in range(SEATS)]
-        hands[seat] = cards
-        probe.hands = hands
-        probe.current = [] if lead < 0 else [DECK[lead]]
-        probe.leader = (seat - len(probe.current)) % SEATS
-        finished = TRICKS - 1 if len(cards) == 1 else 1  # the last trick, or an earlier one
-        probe.finished = [PLACEHOLDER] * finished  # only counted
-        if called_before:
-            probe.called_led_in = 0
-        elif lead >= 0 and self.suit_of[lead] == self.called:
-            probe.called_led_in = finished
-        else:
-            probe.called_led_in = None
-        return mask_of(probe.legal_plays())
 
 
 class Analyser:
@@ -288,7 +275,7 @@ class Analyser:
         """Each legal card of the seat to play -> the declaring party's final Augen."""
         augen = state.augen_per_seat()
         won = sum(augen[seat] for seat in self.party)
-        hands = [mask_of(hand) for hand in state.hands]  # type: ignore[union-attr]
+        hands = list(state.core.masks)
         trick = tuple(INDEX[card] for card in state.current)
         called_before = state.called_led_in is not None and state.called_led_in < len(
             state.finished
@@ -459,8 +446,9 @@ class Analyser:
                     top, top_key = 2, keys[trick[2]]
             friendly = in_party[(leader + top) & 3] == maximise
             order_key = legal | (top_key + 2) << 32 | friendly << 40 | led << 41
+        moves: tuple[int, ...] | list[int]
         if legal & (legal - 1) == 0:
-            moves: tuple[int, ...] | list[int] = (legal.bit_length() - 1,)
+            moves = (legal.bit_length() - 1,)
         else:
             ordered = self.order_cache.get(order_key)
             if ordered is None:
@@ -573,7 +561,7 @@ class Analyser:
         return tuple(cards)
 
 
-def _equal_groups(tab: Any) -> list[list[int]]:
+def _equal_groups(tab: Tables) -> list[list[int]]:
     """Each effective suit high to low, cut into runs of equal Augen (card indexes)."""
     groups = []
     for suit in range(len(EFFECTIVE_SUITS)):

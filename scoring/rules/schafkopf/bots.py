@@ -1,11 +1,10 @@
-"""Random legal bots on bitmask hands: the fast path behind ``simulate`` and ``playout``.
+"""Random legal bots: the deals behind ``simulate`` and ``playout``.
 
-A hand is an int with bit ``INDEX[card]`` set per card held. Per contract the trick rules of
-``cards.Trumps`` are turned into tuples indexed by card (``_Tables``), so a play costs a few
-integer operations. The bots announce, double and play at random among the legal choices;
-every game they play is scored with the same pure functions as a verified record
-(``tariff.settle``), and ``simulate`` turns it into a record that the readable ``State``
-checks card by card (tests/rules/test_schafkopf_properties.py).
+The bots know no rule of play. They deal, announce and double at random among the choices
+``contracts`` allows, then play on a ``play.Play`` (the deal ``State`` plays on too),
+choosing any of the cards of its ``legal`` mask; every game is scored with the same pure
+functions as a verified record (``tariff.settle``), and ``simulate`` turns it into a record
+that ``State`` checks card by card (tests/rules/test_schafkopf_properties.py).
 """
 
 from __future__ import annotations
@@ -16,11 +15,12 @@ from random import Random
 from typing import Any
 
 from ..core import pick, shuffled
-from .cards import AUGEN, BIT, DECK, SUITS, TRUMP, sau
+from .cards import BIT, DECK, SUITS, cards_of
 from .contracts import (
     CALLABLE_SUITS,
     RAMSCH,
     RUFSPIEL,
+    SAU_BIT,
     SIE,
     SOLO,
     SOLO_TOUT,
@@ -34,10 +34,9 @@ from .contracts import (
     laufende_run,
     resolve_announcements,
 )
+from .play import Play
 from .tariff import counted_laufende, outcome_from_augen, settle, settle_ramsch
 
-EFFECTIVE_SUITS = (*SUITS, TRUMP)  # index 4 is trump
-CARD_AUGEN = tuple(AUGEN[card] for card in DECK)
 CARD_BITS = tuple(BIT[card] for card in DECK)
 # How a bot announces: it passes with PASS_CHANCE, else it wishes for a contract valid for its
 # hand with these weights; mostly Rufspiel, so that every contract, thrown-in deals and Ramsch
@@ -45,34 +44,6 @@ CARD_BITS = tuple(BIT[card] for card in DECK)
 PASS_CHANCE = 0.5
 WISH_WEIGHTS = ((RUFSPIEL, 20), (SOLO, 4), (WENZ, 2), (SOLO_TOUT, 1), (WENZ_TOUT, 1), (SIE, 1000))
 STOSS_CHANCE, RETOUR_CHANCE, KLOPFEN_CHANCE = 1 / 8, 1 / 3, 1 / 8
-
-
-@dataclass(frozen=True, slots=True)
-class _Tables:
-    suit_of: tuple[int, ...]  # card index -> effective suit index (4 = trump)
-    suit_mask: tuple[int, ...]  # effective suit index -> mask of its cards
-    key: tuple[tuple[int, ...], ...]  # led suit index -> card index -> strength in the trick
-    order_bits: tuple[int, ...]  # trumps high to low
-
-
-_TABLES: dict[tuple[str, str | None], _Tables] = {}
-
-
-def tables(contract: Contract) -> _Tables:
-    cache_key = (contract.type, contract.suit)
-    found = _TABLES.get(cache_key)
-    if found is None:
-        trumps = contract.trumps
-        suit_of = tuple(EFFECTIVE_SUITS.index(trumps.suit_of[card]) for card in DECK)
-        suit_mask = tuple(
-            sum(BIT[card] for index, card in enumerate(DECK) if suit_of[index] == suit)
-            for suit in range(len(EFFECTIVE_SUITS))
-        )
-        key = tuple(tuple(trumps.key(card, led) for card in DECK) for led in EFFECTIVE_SUITS)
-        found = _TABLES[cache_key] = _Tables(
-            suit_of, suit_mask, key, tuple(BIT[c] for c in trumps.order)
-        )
-    return found
 
 
 @dataclass(slots=True)
@@ -99,36 +70,53 @@ def wish(rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = T
     rand = rng.random
     if may_pass and rand() < PASS_CHANCE:
         return None
-    solos: list[str | None] = [suit for suit in SUITS if can_solo(hand, suit, settings)]
-    variants: dict[str, list[str | None]] = {
-        RUFSPIEL: [suit for suit in CALLABLE_SUITS if can_call(hand, suit)],
-        SOLO: solos,
-        SOLO_TOUT: solos,
-        WENZ: [None],
-        WENZ_TOUT: [None],
-        SIE: [None] if is_sie(hand) else [],
-    }
-    kind = _weighted(rng, [(kind, weight) for kind, weight in WISH_WEIGHTS if variants[kind]])
-    variant = pick(rng, variants[kind])
-    return (kind, variant, None) if kind != RUFSPIEL else (kind, None, variant)
-
-
-def _weighted(rng: Random, options: list[tuple[Any, int]]) -> Any:
-    """One of ``options`` (pairs of choice and weight), drawn by weight."""
-    draw = rng.random() * sum(weight for _, weight in options)
-    for choice, weight in options:
+    calls = [suit for suit in CALLABLE_SUITS if can_call(hand, suit)]
+    solos = [suit for suit in SUITS if can_solo(hand, suit, settings)]
+    sie = is_sie(hand)
+    kinds, total = _WISHES[bool(calls), bool(solos), sie]
+    draw = rand() * total  # a kind by its weight (WISH_WEIGHTS) among those the hand allows
+    kind = kinds[-1][0]
+    for choice, weight in kinds:
         draw -= weight
         if draw < 0:
-            return choice
-    return options[-1][0]
+            kind = choice
+            break
+    if kind == RUFSPIEL:
+        return kind, None, pick(rng, calls)
+    if kind in (SOLO, SOLO_TOUT):
+        return kind, pick(rng, solos), None
+    pick(rng, _NO_VARIANT)  # one draw, as for a choice of one
+    return kind, None, None
+
+
+# (any Rufspiel, any Solo, Sie) -> the kinds a hand allows with their weights, and the total.
+_WISHES = {
+    (calls, solos, sie): (
+        options := [
+            (kind, weight)
+            for kind, weight in WISH_WEIGHTS
+            if kind not in (RUFSPIEL, SOLO, SOLO_TOUT, SIE)
+            or (kind == RUFSPIEL and calls)
+            or (kind in (SOLO, SOLO_TOUT) and solos)
+            or (kind == SIE and sie)
+        ],
+        sum(weight for _, weight in options),
+    )
+    for calls in (False, True)
+    for solos in (False, True)
+    for sie in (False, True)
+}
+_NO_VARIANT = (None,)
+# The seats in speaking order from each leader.
+_ORDER = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))
 
 
 def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame | None:
     """Deal and play one game; None when everybody passed and the deal is thrown in."""
     rand = rng.random
     cards = shuffled(CARD_BITS, rng)
-    hands = [sum(cards[start : start + 8]) for start in range(0, 32, 8)]
-    order = [(leader + step) % 4 for step in range(4)]
+    hands = [sum(cards[0:8]), sum(cards[8:16]), sum(cards[16:24]), sum(cards[24:32])]
+    order = _ORDER[leader]
     klopfen = []
     if settings["allow_klopfen"]:
         klopfen = [seat for seat in order if rand() < KLOPFEN_CHANCE]
@@ -137,9 +125,9 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
         wishes[seat] = wish(rng, hands[seat], settings)
     declarer = resolve_announcements(leader, [w and w[0] for w in wishes])
     if declarer is None:
-        action = after_all_passed(
-            settings, (leader - 1) % 4, 4, [[c for c in DECK if h & BIT[c]] for h in hands]
-        )
+        passed = settings["passed_deal"]
+        codes = [cards_of(hand) for hand in hands] if passed == "forced" else None
+        action = after_all_passed(settings, (leader - 1) % 4, 4, codes)
         if action["action"] == "redeal":
             return None
         if action["action"] == "forced":
@@ -147,16 +135,17 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
             wishes[declarer] = wish(rng, hands[declarer], settings, may_pass=False)
     if declarer is None:
         contract = Contract(RAMSCH)
+        party: list[int] = []
     else:
         wished = wishes[declarer]
         if wished is None:  # the declarer announced, or was forced to
             raise ValueError("a declarer without a contract")
         kind, suit, called = wished
         contract = Contract(kind, declarer, suit, called)
-    partner = -1
-    if contract.called:
-        partner = next(seat for seat in range(4) if hands[seat] & BIT[sau(contract.called)])
-    party = [] if declarer is None else [declarer] + ([partner] if partner >= 0 else [])
+        party = [declarer]
+        if called is not None:  # the holder of the called Sau plays with him
+            sau_bit = SAU_BIT[called]
+            party.append(next(seat for seat in order if hands[seat] & sau_bit))
     stoss = retour = None
     if party and settings["allow_stoss"] and rand() < STOSS_CHANCE:
         opponents = [seat for seat in range(4) if seat not in party]
@@ -164,79 +153,20 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
         if settings["allow_retour"] and rand() < RETOUR_CHANCE:
             retour = pick(rng, party)
     plays: list[int] = []
-    augen, tricks = [0] * 4, [0] * 4
-    if contract.type != SIE:
-        _play(rand, list(hands), leader, tables(contract), contract, partner, plays, augen, tricks)
-    game = BotGame(hands, leader, contract, plays, stoss, retour, klopfen, None, [])
-    game.scores = _score(game, settings, party, augen, tricks, rand)
-    return game
-
-
-def _play(
-    rand: Callable[[], float],
-    hands: list[int],
-    leader: int,
-    tab: _Tables,
-    contract: Contract,
-    partner: int,
-    plays: list[int],
-    augen: list[int],
-    tricks: list[int],
-) -> None:
-    """Play all 8 tricks at random among the legal cards (called-Sau duties included)."""
-    # One function with local names only: this loop is most of the playout's time.
-    suit_of, suit_mask, keys, card_augen = tab.suit_of, tab.suit_mask, tab.key, CARD_AUGEN
-    append = plays.append
-    called_suit = contract.called
-    called_open = called_suit is not None  # the called suit has not yet been led
-    called = EFFECTIVE_SUITS.index(called_suit) if called_suit is not None else -1
-    called_mask = suit_mask[called] if called_open else 0
-    sau_bit = BIT[sau(called_suit)] if called_suit is not None else 0
-    key: tuple[int, ...] = ()
-    follow = 0
-    must_sau = False  # the called suit is led for the first time, by someone else
-    best = winner = points = 0
-    for trick in range(8):
-        seat = leader
-        for position in range(4):
-            hand = legal = hands[seat]
-            if position == 0:
-                if (
-                    called_open
-                    and seat == partner
-                    and hand & sau_bit
-                    and (hand & called_mask).bit_count() < 4
-                ):
-                    legal = hand & ~called_mask | sau_bit  # lead the Sau, no other card of its suit
-            elif must_sau and seat == partner:
-                legal = sau_bit
-            else:
-                legal = hand & follow or hand
-                if called_open and seat == partner and trick < 7:
-                    legal &= ~sau_bit  # no discarding the called Sau before the last trick
-            count = legal.bit_count()
-            if count > 1:  # drop a random number of the lowest cards, take the next one
-                for _ in range(int(rand() * count)):
-                    legal &= legal - 1
-            bit = legal & -legal
-            hands[seat] = hand ^ bit
-            card = bit.bit_length() - 1
-            append(card)
-            if position == 0:
-                led = suit_of[card]
-                must_sau = called_open and led == called and seat != partner
-                if led == called:
-                    called_open = False
-                key, follow = keys[led], suit_mask[led]
-                best, winner, points = key[card], seat, card_augen[card]
-            else:
-                points += card_augen[card]
-                if key[card] > best:
-                    best, winner = key[card], seat
-            seat = (seat + 1) & 3
-        augen[winner] += points
-        tricks[winner] += 1
-        leader = winner
+    game = Play.of(contract, list(hands), leader)
+    legal = game.legal
+    while legal:  # any of the legal cards: drop a random number of the lowest, take the next
+        count = legal.bit_count()
+        if count > 1:
+            for _ in range(int(rand() * count)):
+                legal &= legal - 1
+        card = (legal & -legal).bit_length() - 1
+        plays.append(card)
+        legal = game.play(card)
+    result = BotGame(hands, leader, contract, plays, stoss, retour, klopfen, None, [])
+    order_bits = game.rules.tables.order_bits
+    result.scores = _score(result, settings, party, game.augen, game.won, order_bits, rand)
+    return result
 
 
 def _score(
@@ -245,29 +175,36 @@ def _score(
     party: list[int],
     augen: list[int],
     tricks: list[int],
+    order_bits: tuple[int, ...],
     rand: Callable[[], float],
 ) -> list[int]:
+    """The tariff's scores of a played game (``order_bits``: the trumps high to low)."""
     contract = game.contract
     if contract.type == RAMSCH:
         jungfrauen = [seat for seat in range(4) if tricks[seat] == 0]
         return settle_ramsch(settings, augen, jungfrauen, klopfen=len(game.klopfen))
+    declarer = party[0]
+    partner = party[1] if len(party) == 2 else None
     if contract.type == SIE:
         won, schneider, schwarz = True, False, False
     else:
-        outcome = outcome_from_augen(
-            sum(augen[s] for s in party), sum(tricks[s] for s in party), contract.type
-        )
+        party_augen, party_tricks = augen[declarer], tricks[declarer]
+        if partner is not None:
+            party_augen += augen[partner]
+            party_tricks += tricks[partner]
+        outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
         won, schneider, schwarz = outcome.won, outcome.schneider, outcome.schwarz
         if settings["schwarz_must_be_claimed"] and schwarz:
             game.schwarz_claimed = rand() < 0.5
             schwarz = game.schwarz_claimed
-    party_mask = sum(game.hands[seat] for seat in party)
-    run = laufende_run(bool(bit & party_mask) for bit in tables(contract).order_bits)
+    hands = game.hands
+    party_mask = hands[declarer] if partner is None else hands[declarer] | hands[partner]
+    run = laufende_run([bit & party_mask != 0 for bit in order_bits])
     return settle(
         settings,
         contract.type,
-        party[0],  # the declarer
-        party[1] if len(party) == 2 else None,
+        declarer,
+        partner,
         won=won,
         schneider=schneider,
         schwarz=schwarz,

@@ -1,7 +1,8 @@
 """Schafkopf cards, Augen and the trump order of each contract (docs/rules/schafkopf.md).
 
 Card codes are suit + rank: ``EO`` (Eichel-Ober), ``GU``, ``HA``, ``S10``, ``E7``. Every card
-also has an index 0..31 (``INDEX``) and a bit (``BIT``) for the bitmask hands of the fast bots.
+also has an index 0..31 (``INDEX``) and a bit (``BIT``) for the bit-mask hands of ``play.py``,
+which turns each contract's ``Trumps`` into the tables its duties and tricks are played by.
 """
 
 from __future__ import annotations
@@ -75,14 +76,16 @@ class Trumps:
     strength: dict[str, int]
 
     def winning_index(self, cards: list[str]) -> int:
-        """Index in ``cards`` (a trick in playing order) of the card that takes the trick."""
-        led = self.suit_of.get(cards[0])
-        best, best_key = 0, self.key(cards[0], led)
-        for position in range(1, len(cards)):
-            key = self.key(cards[position], led)
-            if key > best_key:
-                best, best_key = position, key
-        return best
+        """Index in ``cards`` (a trick in playing order) of the card that takes the trick:
+        the trick played out on the engine's one rulebook (``play.Play``)."""
+        from .play import NO_CARD, Play, Rules, tables_of  # play.py builds on this module
+
+        numbers = [INDEX.get(card, NO_CARD) for card in cards]
+        masks = [1 << number for number in numbers] + [0] * (4 - len(numbers))
+        trick = Play(Rules.of(tables_of(self)), masks, leader=0)
+        for number in numbers:
+            trick.play(number)
+        return trick.leader if len(numbers) == 4 else trick.winner
 
     def key(self, card: str, led: str | None) -> int:
         """Sort key within a trick: trumps above the led suit, everything else below."""

@@ -35,6 +35,8 @@ WITH_SUIT = (SOLO, SOLO_TOUT)
 WENZ_TYPES = (WENZ, WENZ_TOUT)
 CALLABLE_SUITS = ("E", "G", "S")  # the Herz-Sau is a trump and cannot be called
 
+SAU_BIT = {suit: BIT[sau(suit)] for suit in SUITS}
+
 # A contract as the object of "may not play ...": German needs the accusative.
 _NAMES = {
     RUFSPIEL: N_("a Rufspiel on the {suit}-Sau"),
@@ -131,7 +133,7 @@ def parse_contract(data: Any, players: int, allow_ramsch: bool) -> Contract:
 def can_call(hand: int, suit: str) -> bool:
     """A Rufspiel may call this Sau: not held, and a card of its suit other than O/U is held."""
     return (
-        suit in CALLABLE_SUITS and not hand & BIT[sau(suit)] and bool(hand & PLAIN_SUIT_MASK[suit])
+        suit in CALLABLE_SUITS and not hand & SAU_BIT[suit] and bool(hand & PLAIN_SUIT_MASK[suit])
     )
 
 

@@ -1,4 +1,6 @@
-"""One Schafkopf deal being played card by card: duties, tricks and the scored result.
+"""One Schafkopf deal being played card by card, as recorded: tricks, faults and the result.
+
+The duties and trick winners are ``play.py``'s (``duty``, ``Play``): a State plays on a Play.
 
 The State serves the verifier (lenient: every card is taken as played and its fault noted)
 and the arbiter's screen (strict ``play`` raises ``IllegalPlay``; ``legal_plays`` highlights).
@@ -8,19 +10,27 @@ cards as they come and learns the Rufspiel partner when the called Sau is played
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import CardLedger, IllegalPlay, Violation, bot_names
 from ..i18n import N_, Text
-from .cards import AUGEN, DECK, NAME, TRICKS
-from .contracts import RAMSCH, RUFSPIEL, SIE, Contract, contract_fault, laufende_run
+from .cards import DECK, INDEX, NAME, mask_of
+from .contracts import RAMSCH, RUFSPIEL, Contract, contract_fault, laufende_run
+from .play import (
+    EFFECTIVE_SUITS,
+    FOLLOW_SUIT,
+    LED_WITHOUT_SAU,
+    NO_CARD,
+    SAU_MUST_BE_PLAYED,
+    SEATS,
+    Play,
+)
 from .result import game_result, ramsch_result
 from .tariff import counted_laufende
 
-SEATS = 4
+DECK_SET = frozenset(DECK)
 # Faults a player commits at the table; they decide who pays under ``misplay: offender_pays``.
 # (card_not_in_hand, card_played_twice and unknown_card cannot happen with real cards: they
 # are errors of the record, so they do not make anybody an offender.)
@@ -52,7 +62,32 @@ class State:
     ``hands`` are the dealt hands (None when unknown: then nothing limits the plays and the
     duties go unchecked). ``players`` are the names used in messages. The arguments are
     trusted; ``record.verify_record`` checks a record's keys before building one.
+
+    The deal itself is ``core``, a ``play.Play`` (the bit-mask deal the bots play too): its
+    ``duty`` says which cards are legal and why a card is not, and it takes the tricks. The
+    State adds the codes, the tricks as recorded, the common card rules, Stoß and Retour,
+    the violations and the result; a legal card is played without building anything but
+    the trick.
     """
+
+    __slots__ = (
+        "contract",
+        "contract_violations",
+        "core",
+        "current",
+        "dealt",
+        "finished",
+        "holder",
+        "klopfen",
+        "ledger",
+        "players",
+        "retour",
+        "schwarz_claimed",
+        "settings",
+        "stoss",
+        "trumps",
+        "violations",
+    )
 
     def __init__(
         self,
@@ -71,21 +106,22 @@ class State:
         self.settings = settings
         self.trumps = contract.trumps
         self.players = list(players) if players else bot_names(SEATS)
-        self.ledger = CardLedger(DECK, hands, game=NAME)
-        self.hands = [list(hand) for hand in hands] if hands is not None else None
+        self.ledger = CardLedger(DECK_SET, hands, game=NAME)
+        # The dealt hands as card indexes in their order (hand() and legal_plays() keep it).
+        self.dealt = None if hands is None else [[INDEX[c] for c in hand] for hand in hands]
+        masks = [0] * SEATS if self.dealt is None else [mask_of(hand) for hand in hands or ()]
+        self.core = Play.of(contract, masks, leader)
         # Who had each card: the dealt hands when known, else the seat that played it.
         self.holder = {card: seat for seat, hand in enumerate(hands or ()) for card in hand}
-        self.leader = leader
-        self.current: list[str] = []
+        self.current: list[str] = []  # the trick in progress, as recorded
         self.finished: list[Trick] = []
-        self.called_led_in: int | None = None  # index of the trick that first led the called suit
         self.violations: list[Violation] = []  # of the plays, in order
         self.contract_violations: list[Violation] = []
         self.stoss, self.retour = stoss, retour
         self.klopfen = tuple(klopfen)
         self.schwarz_claimed = schwarz_claimed
-        if self.hands is not None and contract.declarer is not None:
-            reason = contract_fault(contract, self.hands[contract.declarer], settings)
+        if hands is not None and contract.declarer is not None:
+            reason = contract_fault(contract, hands[contract.declarer], settings)
             if reason is not None:
                 params = {"contract": contract.phrase, "reason": reason}
                 violation = Violation(
@@ -94,9 +130,11 @@ class State:
                 self.contract_violations.append(violation)
 
     def copy(self) -> State:
-        twin = copy.copy(self)
+        twin = object.__new__(State)
+        for name in State.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.core = self.core.copy()
         twin.ledger = self.ledger.copy()
-        twin.hands = [list(hand) for hand in self.hands] if self.hands is not None else None
         twin.holder = dict(self.holder)
         for name in ("current", "finished", "violations", "contract_violations"):
             setattr(twin, name, list(getattr(self, name)))
@@ -106,11 +144,32 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.contract.type == SIE or len(self.finished) == TRICKS
+        return self.core.over
 
     @property
     def to_play(self) -> int | None:
-        return None if self.is_over else (self.leader + len(self.current)) % SEATS
+        return None if self.core.over else self.core.seat
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or leads) the trick in progress."""
+        return self.core.leader
+
+    @property
+    def called_led_in(self) -> int | None:
+        """The index of the trick that first led the called suit (None: not yet)."""
+        called_in = self.core.called_led_in
+        return None if called_in < 0 else called_in
+
+    @property
+    def hands(self) -> list[list[str]] | None:
+        """The cards each seat still holds, in dealt order (None when unknown)."""
+        if self.dealt is None:
+            return None
+        masks = self.core.masks
+        return [
+            [DECK[c] for c in hand if masks[seat] >> c & 1] for seat, hand in enumerate(self.dealt)
+        ]
 
     @property
     def cards_played(self) -> int:
@@ -130,7 +189,10 @@ class State:
 
     def hand(self, seat: int) -> list[str] | None:
         """The cards ``seat`` still holds (None when the hands are unknown)."""
-        return None if self.hands is None else list(self.hands[seat])
+        if self.dealt is None:
+            return None
+        mask = self.core.masks[seat]
+        return [DECK[card] for card in self.dealt[seat] if mask >> card & 1]
 
     @property
     def partner(self) -> int | None:
@@ -154,26 +216,50 @@ class State:
     # --- playing -----------------------------------------------------------------------
 
     def legal_plays(self) -> list[str]:
-        """Cards the seat to play may play (every card not yet played when hands are unknown)."""
-        seat = self.to_play
-        if seat is None:
+        """Cards the seat to play may play (every card not yet played when hands are unknown):
+        those of ``core.legal``, in the order of the dealt hand."""
+        core = self.core
+        if core.over:
             return []
-        if self.hands is None:
-            return [card for card in DECK if card not in self.ledger.played_in]
-        return [card for card in self.hands[seat] if self._duty_fault(seat, card) is None]
+        if self.dealt is None:
+            played = self.ledger.played_in
+            return [card for card in DECK if card not in played]
+        legal = core.legal
+        return [DECK[card] for card in self.dealt[core.seat] if legal >> card & 1]
 
     def check(self, card: str) -> list[Violation]:
         """Every rule the seat to play would break by playing ``card`` now."""
-        seat, trick = self.to_play, self.trick_number
-        if seat is None:
+        core = self.core
+        if core.over:
             return [Violation(None, None, card, "game_over", game=NAME)]
+        seat, trick = core.seat, core.done + 1
         found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
-        if self.hands is not None and card in AUGEN:
-            # A card the seat does not hold still shows which duty it ignored.
-            duty = self._duty_fault(seat, card)
-            if duty is not None:
-                found.append(Violation(trick, seat, card, *duty, game=NAME))
+        number = INDEX.get(card)
+        # A card the seat does not hold still shows which duty it ignored.
+        rule, allowed = core.due
+        if self.dealt is not None and number is not None and not allowed >> number & 1:
+            assert rule is not None  # only a duty allows less than every card
+            found.append(Violation(trick, seat, card, rule, self._duty_params(rule), NAME))
         return found
+
+    def _duty_params(self, rule: str) -> dict[str, Any]:
+        """The params of the message of a broken duty (language-free: codes, letters)."""
+        core = self.core
+        called = self.contract.called
+        if rule == FOLLOW_SUIT:
+            led = core.led
+            tab = core.rules.tables
+            held = core.masks[core.seat] & tab.suit_mask[led]
+            strongest = max(
+                (c for c in range(len(DECK)) if held >> c & 1), key=tab.key[led].__getitem__
+            )
+            return {"held": DECK[strongest], "suit": EFFECTIVE_SUITS[led]}
+        if rule == LED_WITHOUT_SAU:
+            count = (core.masks[core.seat] & core.rules.called_mask).bit_count()
+            return {"sau": self.contract.called_sau, "count": count, "suit": called}
+        if rule == SAU_MUST_BE_PLAYED:
+            return {"sau": self.contract.called_sau, "suit": called}
+        return {"suit": called}  # SAU_DISCARDED
 
     def play(self, card: str, *, strict: bool = True) -> list[Violation]:
         """Play ``card`` for the seat to play.
@@ -182,62 +268,36 @@ class State:
         strict: the card is played as recorded, and what it broke is returned and kept in
         ``self.violations`` (how the verifier and an arbiter note what really happened).
         """
-        seat = self.to_play
-        found = self.check(card)
-        if seat is None or (found and strict):  # after the game, check found game_over
-            raise IllegalPlay.of(found[0], self.players)
-        self.violations.extend(found)
-        self.ledger.record(self.trick_number, seat, card)
-        if self.hands is not None:
-            for hand in self.hands:  # the card lies on the table now: nobody holds it any more
-                if card in hand:
-                    hand.remove(card)
+        core = self.core
+        number = INDEX.get(card)
+        if number is not None and core.legal >> number & 1:
+            # A card of the hand that keeps every duty: no rule to check, nothing to record
+            # but the play (legal cards are never unknown, played before or not held).
+            found: list[Violation] = []
+            self.ledger.played_in[card] = core.done + 1
         else:
-            self.holder.setdefault(card, seat)
-        called = self.contract.called
-        leads_called = called and not self.current and self.trumps.suit_of.get(card) == called
-        if leads_called and self.called_led_in is None:
-            self.called_led_in = len(self.finished)
-        self.current.append(card)
-        if len(self.current) == SEATS:
-            winner = (self.leader + self.trumps.winning_index(self.current)) % SEATS
-            self.finished.append(Trick(self.leader, tuple(self.current), winner))
-            self.leader, self.current = winner, []
+            seat = core.seat
+            found = self.check(card)
+            if core.over or (found and strict):  # after the game, check found game_over
+                raise IllegalPlay.of(found[0], self.players)
+            self.violations.extend(found)
+            self.ledger.record(core.done + 1, seat, card)
+            if number is None:
+                number = NO_CARD
+            elif self.dealt is not None:
+                # The card lies on the table now: nobody holds it any more.
+                bit = ~(1 << number)
+                core.masks = [mask & bit for mask in core.masks]
+            else:
+                self.holder.setdefault(card, seat)
+        current = self.current
+        current.append(card)
+        leader = core.leader
+        core.play(number)
+        if len(current) == SEATS:
+            self.finished.append(Trick(leader, tuple(current), core.leader))
+            self.current = []
         return found
-
-    def _duty_fault(self, seat: int, card: str) -> tuple[str, dict[str, Any]] | None:
-        """The duty ``card`` breaks for ``seat``, as (rule, params); None if it breaks none."""
-        if self.hands is None:
-            raise ValueError("the duties need the dealt hands")
-        hand, suit_of = self.hands[seat], self.trumps.suit_of
-        called, sau = self.contract.called, self.contract.called_sau
-        # The called-Sau duties bind its holder only until the called suit is first led.
-        sau_duty = (
-            called is not None
-            and sau in hand
-            and seat != self.contract.declarer
-            and self.called_led_in in (None, len(self.finished))
-        )
-        if not self.current:
-            if sau_duty and suit_of[card] == called and card != sau:
-                count = sum(1 for held in hand if suit_of[held] == called)
-                if count < 4:  # davonlaufen needs 4 cards of the suit, Sau counted, O/U not
-                    params = {"sau": sau, "count": count, "suit": called}
-                    return "called_suit_led_without_ace", params
-            return None
-        led = suit_of.get(self.current[0])
-        if sau_duty and led == called:
-            if card != sau:
-                return "called_ace_must_be_played", {"sau": sau, "suit": called}
-            return None
-        if led is not None and suit_of[card] != led:
-            same = [held for held in hand if suit_of[held] == led]
-            if same:
-                strongest = max(same, key=self.trumps.strength.__getitem__)
-                return "follow_suit", {"held": strongest, "suit": led}
-        if sau_duty and card == sau and len(self.finished) < TRICKS - 1:
-            return "called_ace_discarded", {"suit": called}
-        return None
 
     # --- Stoß, Retour -----------------------------------------------------------------
 
@@ -317,16 +377,10 @@ class State:
     # --- the result --------------------------------------------------------------------
 
     def augen_per_seat(self) -> list[int]:
-        augen = [0] * SEATS
-        for trick in self.finished:
-            augen[trick.winner] += sum(AUGEN.get(card, 0) for card in trick.cards)
-        return augen
+        return list(self.core.augen)
 
     def tricks_per_seat(self) -> list[int]:
-        won = [0] * SEATS
-        for trick in self.finished:
-            won[trick.winner] += 1
-        return won
+        return list(self.core.won)
 
     def laufende(self) -> int:
         """Counted Laufende: the run of top trumps of one party, by the profile's threshold."""
@@ -336,7 +390,7 @@ class State:
 
     def result(self) -> dict[str, Any] | None:
         """The verdict's ``result`` (None until the game is over), scores as played."""
-        if not self.is_over:
+        if not self.core.over:
             return None
         return ramsch_result(self) if self.contract.type == RAMSCH else game_result(self)
 

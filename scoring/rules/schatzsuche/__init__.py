@@ -2,13 +2,16 @@
 
 - ``scores``: profiles, settings and the score formulas the scorepad uses,
 - ``cards``: card codes and numbers, bit-mask tables, input parsing, the deal,
-- ``state``: ``State``, the duties (``follow_suit``, ``must_trump``) and trick winners,
+- ``play``: the one rulebook of play on bit masks: ``duty`` (``follow_suit``,
+  ``must_trump``), trick winners, ``Play`` (a round the State and the bots play on),
+- ``state``: ``State``, a round as recorded (codes, tricks, violations, Farbkarten),
 - ``verification``: the record's own keys and ``verify_record``,
 - ``bots``: ``simulate`` (a record) and ``playout`` (scores only, fast).
 """
 
 from .bots import playout, simulate
 from .cards import CODES, INDEX, SUIT_NAMES, deal_round, parse_card
+from .play import Play, duty
 from .scores import (
     DEFAULT_PROFILE,
     GOLDEN_BOTH,
@@ -34,7 +37,7 @@ from .scores import (
     round_scores,
     winners,
 )
-from .state import REVOKE_RULES, State, duty
+from .state import REVOKE_RULES, State
 from .verification import RECORD_KEYS, RECORD_OPTIONAL_KEYS, read_round, verify_record
 
 __all__ = [
@@ -56,6 +59,7 @@ __all__ = [
     "SETTING_CHOICES",
     "SUITS",
     "SUIT_NAMES",
+    "Play",
     "State",
     "bid_order",
     "check_setting",

@@ -1,9 +1,11 @@
-"""Random legal bots: ``simulate`` writes a record, ``playout`` only plays, fast.
+"""Random legal bots: ``simulate`` writes a record, ``playout`` only returns the scores.
 
-Both draw from the rng in the same order (dealer, golden guesses, deal, bids, then one draw
-per card over the legal cards in ascending order), so for one seed ``playout`` returns the
-scores of the record ``simulate`` writes: tests/rules/test_schatzsuche_engine.py checks
-that the fast loop below and ``State`` agree, under both ``trump_duty`` settings.
+The bots know no rule of play: they deal, bid, and then choose among the cards of
+``play.Play.legal`` (the duties) and let the ``Play`` take the tricks, the same ``Play``
+that ``State`` plays on. Both draw from the rng in the same order (dealer, golden guesses,
+deal, bids, then one draw per card over the legal cards in ascending order), so for one
+seed ``playout`` returns the scores of the record ``simulate`` writes
+(tests/rules/test_schatzsuche_engine.py checks it under both ``trump_duty`` settings).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import bot_names, new_record, pick
-from .cards import CODES, PLAYERS, POWER, SUIT_CARDS, TRUMPED, cards_in, deal_round
+from .cards import CODES, PLAYERS, cards_in, deal_round
+from .play import Play
 from .scores import (
     DEFAULT_PROFILE,
     NAME,
@@ -26,10 +29,6 @@ from .scores import (
     golden_bonuses,
     round_scores,
 )
-from .state import State
-
-# FOLLOWERS[leader]: the two seats that play after the leader, in order.
-FOLLOWERS = tuple(tuple((leader + step) % PLAYERS for step in (1, 2)) for leader in range(3))
 
 
 def _check_options(players: int | None, round_number: int | None) -> int:
@@ -78,32 +77,21 @@ def simulate(
     round_number = _check_options(players, round_number)
     dealer, guesses, hands, trump, golden_card, bids = _deal_and_bid(rng, settings, round_number)
     hand_codes = [[CODES[card] for card in cards_in(hand)] for hand in hands]
-    golden = None
+    game = _play(hands, trump, round_number, dealer, settings)
+    plays = []
+    draw, legal = rng.random, cards_in(game.legal)
+    while legal:
+        card = legal[int(draw() * len(legal))]
+        plays.append(CODES[card])
+        legal = game.play(card)
+    names = bot_names(PLAYERS)
+    record = new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE)
+    record.update(dealer=dealer, round=round_number, trump_card=CODES[trump], bids=bids)
     if golden_card is not None and guesses is not None:  # round 10 has both
-        golden = {
+        record["golden"] = {
             "card": CODES[golden_card],
             "guesses": [{"suit": suit, "rank": rank} for suit, rank in guesses],
         }
-    names = bot_names(PLAYERS)
-    state = State(
-        round_number=round_number,
-        dealer=dealer,
-        trump_card=CODES[trump],
-        bids=bids,
-        hands=hand_codes,
-        golden=golden,
-        settings=settings,
-        players=names,
-    )
-    plays = []
-    while not state.is_over:
-        card = pick(rng, state.legal_plays())
-        state.play(card)
-        plays.append(card)
-    record = new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE)
-    record.update(dealer=dealer, round=round_number, trump_card=CODES[trump], bids=bids)
-    if golden is not None:
-        record["golden"] = golden
     record.update(hands=hand_codes, plays=plays)
     return record
 
@@ -115,50 +103,28 @@ def playout(
     players: int | None = None,
     round_number: int | None = None,
 ) -> list[int]:
-    """``simulate`` without the record: the round's scores, as fast as plain Python goes.
+    """``simulate`` without the record: the round's scores, on the same ``Play``.
 
-    The duties are ``state.duty`` written out on one-suit bytes of the hand masks, with
-    ``cards.SUIT_CARDS`` turning a byte into its cards: calling ``duty`` per card costs 12 %
-    of the speed (``make bench``). The winner is kept with ``cards.POWER`` as in ``State``;
-    a trick holds a trump once its best power is ``TRUMPED`` or more.
+    The bot only chooses: one draw per card over the legal cards ``Play.play`` returns,
+    in ascending order, as ``simulate`` and ``State.legal_plays`` list them.
     """
     round_number = _check_options(players, round_number)
     dealer, guesses, hands, trump_card, golden_card, bids = _deal_and_bid(
         rng, settings, round_number
     )
-    draw = rng.random
-    trump = trump_card >> 3
-    trump_shift = 8 * trump
-    trump_cards = SUIT_CARDS[trump]
-    trump_always = settings["trump_duty"] == "always"
-    powers = POWER[trump]
-    tricks_won = [0] * PLAYERS
-    leader = first_leader(dealer, PLAYERS)
-    for _ in range(round_number):
-        hand = hands[leader]
-        options = cards_in(hand)
-        card = options[int(draw() * len(options))]
-        hands[leader] = hand ^ 1 << card
-        led = card >> 3
-        led_shift = 8 * led
-        led_cards = SUIT_CARDS[led]
-        power = powers[led]
-        best, winner = power[card], leader
-        for seat in FOLLOWERS[leader]:
-            hand = hands[seat]
-            if same_suit := hand >> led_shift & 0xFF:
-                options = led_cards[same_suit]
-            elif (trumps := hand >> trump_shift & 0xFF) and (trump_always or best < TRUMPED):
-                options = trump_cards[trumps]
-            else:
-                options = cards_in(hand)
-            card = options[int(draw() * len(options))]
-            hands[seat] = hand ^ 1 << card
-            if power[card] > best:
-                best, winner = power[card], seat
-        tricks_won[winner] += 1
-        leader = winner
+    game = _play(hands, trump_card, round_number, dealer, settings)
+    draw, legal = rng.random, cards_in(game.legal)
+    while legal:
+        legal = game.play(legal[int(draw() * len(legal))])
     bonuses = None
     if guesses is not None and golden_card is not None:  # round 10 has both
         bonuses = golden_bonuses(guesses, CODES[golden_card], settings["golden_both"])
-    return round_scores(round_number, bids, tricks_won, bonuses)
+    return round_scores(round_number, bids, game.won, bonuses)
+
+
+def _play(
+    hands: list[int], trump_card: int, round_number: int, dealer: int, settings: Mapping[str, Any]
+) -> Play:
+    """The round as ``State`` plays it (its ``core``), on a copy of the dealt hands."""
+    trump_always = settings["trump_duty"] == "always"
+    return Play(list(hands), trump_card >> 3, round_number, first_leader(dealer), trump_always)

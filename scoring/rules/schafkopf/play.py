@@ -1,0 +1,280 @@
+"""Schafkopf's one rulebook of play, on bit masks: the duties, the trick winner, a deal.
+
+Everything that decides which card may be played and who takes a trick is here, once, per
+contract as tables (``Tables``: each card's effective suit, the suits' masks, a card's
+strength in a trick by the led suit, the trumps high to low):
+
+- ``duty`` is every duty of docs/rules/schafkopf.md ("Play", "Rufspiel details"): follow
+  the led suit (trumps are their own suit), and the called Sau's duties (lead it, play it
+  on the called suit, do not discard it, unless running away);
+- ``Play`` is a deal in play: it asks ``duty`` and takes the tricks.
+
+``State`` (the verifier, the arbiter's screen, the disputes, the analysis's positions)
+plays its deal on a ``Play`` (``State.core``) and adds the codes, records and violations;
+the bots drive a ``Play`` of their own and only choose among the cards of its ``legal``
+mask; the analysis asks ``duty`` in its search. A card is its index in ``cards.DECK`` (bit
+``1 << index`` of a hand mask); ``NO_CARD`` (32) stands for a code that is no card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import AUGEN, BIT, DECK, SUITS, TRICKS, TRUMP, Trumps, sau
+from .contracts import RUFSPIEL, SIE, Contract
+
+SEATS = 4
+NO_CARD = len(DECK)
+ALL_CARDS = (1 << len(DECK)) - 1
+# Effective suits: the four printed suits, trump, and NONE for the led "suit" of a trick
+# whose first code is no card (nothing follows it, only a trump can take it).
+EFFECTIVE_SUITS = (*SUITS, TRUMP)
+TRUMP_SUIT, NONE = len(SUITS), len(EFFECTIVE_SUITS)
+CARD_AUGEN = (*(AUGEN[card] for card in DECK), 0)
+NEXT_SEAT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+
+FOLLOW_SUIT = "follow_suit"
+SAU_MUST_BE_PLAYED = "called_ace_must_be_played"
+SAU_DISCARDED = "called_ace_discarded"
+LED_WITHOUT_SAU = "called_suit_led_without_ace"
+# Running away (davonlaufen) needs this many cards of the called suit, the Sau counted.
+RUN_AWAY = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """How one contract's cards take tricks, indexed by card (NO_CARD last)."""
+
+    suit_of: tuple[int, ...]  # card -> effective suit (TRUMP_SUIT, NONE for NO_CARD)
+    suit_mask: tuple[int, ...]  # effective suit -> its cards (NONE: no card)
+    key: tuple[tuple[int, ...], ...]  # led suit -> card -> strength in the trick, -1 never wins
+    order_bits: tuple[int, ...]  # the trumps high to low, as bits
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables_of(trumps: Trumps) -> Tables:
+    """The tables of a trump order (``cards.Trumps``, one object per kind of contract)."""
+    found = _TABLES.get(id(trumps))
+    if found is None:
+        suit_of = (*(EFFECTIVE_SUITS.index(trumps.suit_of[card]) for card in DECK), NONE)
+        suit_mask = tuple(
+            sum(BIT[card] for index, card in enumerate(DECK) if suit_of[index] == suit)
+            for suit in range(len(EFFECTIVE_SUITS) + 1)
+        )
+        key = tuple(
+            (*(trumps.key(card, led) for card in DECK), -1) for led in (*EFFECTIVE_SUITS, None)
+        )
+        order_bits = tuple(BIT[card] for card in trumps.order)
+        # ``Trumps`` are made once per kind of contract (cached), so their id stays theirs.
+        found = _TABLES[id(trumps)] = Tables(suit_of, suit_mask, key, order_bits)
+    return found
+
+
+def tables(contract: Contract) -> Tables:
+    return tables_of(contract.trumps)
+
+
+# What ``duty`` answers when any card may be played.
+ANY_CARD: tuple[str | None, int] = (None, ALL_CARDS)
+CLEAR = tuple(~(1 << card) for card in range(NO_CARD + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the duties need to know of a contract: its tables (``suit_of``, ``key`` and the
+    duty to follow each effective suit, ``follow``), and in a Rufspiel the called suit (an
+    effective suit, -1 otherwise), its cards and Sau, the declarer (whom the Sau's duties
+    never bind) and the three duties of the Sau's holder."""
+
+    tables: Tables
+    suit_of: tuple[int, ...]
+    key: tuple[tuple[int, ...], ...]
+    follow: tuple[tuple[str | None, int], ...]
+    called: int = -1
+    called_mask: int = 0
+    sau_bit: int = 0
+    declarer: int = -1
+    lead_sau: tuple[str | None, int] = ANY_CARD
+    play_sau: tuple[str | None, int] = ANY_CARD
+    keep_sau: tuple[str | None, int] = ANY_CARD
+
+    @classmethod
+    def of(cls, tab: Tables, called: int = -1, declarer: int = -1, sau_bit: int = 0) -> Rules:
+        follow = tuple((FOLLOW_SUIT, mask) for mask in tab.suit_mask)
+        if called < 0:
+            return cls(tab, tab.suit_of, tab.key, follow)
+        called_mask = tab.suit_mask[called]
+        return cls(
+            tab,
+            tab.suit_of,
+            tab.key,
+            follow,
+            called,
+            called_mask,
+            sau_bit,
+            declarer,
+            # Leading the called suit means leading the Sau, unless he may run away.
+            (LED_WITHOUT_SAU, ALL_CARDS & ~called_mask | sau_bit),
+            (SAU_MUST_BE_PLAYED, sau_bit),
+            (SAU_DISCARDED, ALL_CARDS & ~sau_bit),
+        )
+
+
+_RULES: dict[Contract, Rules] = {}
+
+
+def rules_of(contract: Contract) -> Rules:
+    found = _RULES.get(contract)
+    if found is None:
+        tab = tables(contract)
+        if contract.type == RUFSPIEL and contract.called is not None:
+            declarer = -1 if contract.declarer is None else contract.declarer
+            sau_bit = BIT[sau(contract.called)]
+            found = Rules.of(tab, SUITS.index(contract.called), declarer, sau_bit)
+        else:
+            found = Rules.of(tab)
+        _RULES[contract] = found
+    return found
+
+
+def duty(
+    rules: Rules, seat: int, hand: int, led: int, called_led_in: int, done: int
+) -> tuple[str | None, int]:
+    """The duty binding ``seat`` (holding ``hand``) and the cards that keep it, as a mask
+    of the whole deck: ``(rule, allowed)``; ``(None, ALL_CARDS)`` when any card may be
+    played. The seat's legal cards are ``hand & allowed``; a card outside ``allowed`` (held
+    or not) breaks ``rule``.
+
+    ``led`` is the effective suit of the trick's first card (-1: the seat leads; NONE: the
+    first code is no card); ``done`` the tricks finished before this one;
+    ``called_led_in`` the index of the trick that first led the called suit (-1: none
+    yet). The called Sau's duties bind its holder (never the declarer) until the called
+    suit has been led, through the trick that first leads it; he may discard it only in
+    the 8th trick, and lead another card of its suit only with ``RUN_AWAY`` of them.
+    """
+    if (
+        hand & rules.sau_bit
+        and seat != rules.declarer
+        and (called_led_in < 0 or called_led_in == done)
+    ):
+        if led < 0:
+            if (hand & rules.called_mask).bit_count() < RUN_AWAY:
+                return rules.lead_sau
+            return ANY_CARD
+        if led == rules.called:
+            return rules.play_sau
+        follow = rules.follow[led]
+        if hand & follow[1]:
+            return follow
+        return rules.keep_sau if done < TRICKS - 1 else ANY_CARD
+    if led < 0:
+        return ANY_CARD
+    follow = rules.follow[led]
+    return follow if hand & follow[1] else ANY_CARD
+
+
+class Play:
+    """A deal in play on bit masks: ``masks[seat]`` are the cards each seat still holds.
+
+    ``seat`` is to play (while not ``over``); ``legal`` are the cards it may play and
+    ``due`` what ``duty`` says of its position, ``(rule, allowed)``. ``play(card)`` plays
+    a card for ``seat`` (as played: it leaves that seat's mask, nothing is checked) and
+    returns the next seat's ``legal`` (0 once the deal is over).
+
+    The trick in progress (``count`` cards, led by ``leader``) is held by ``winner`` with
+    a card of strength ``best`` in ``key`` (``Tables.key`` of the led suit ``led``): a card
+    takes it from him only with a higher strength, so of equals the earlier wins (only
+    cards that never win are equal), and the winner of a complete trick leads the next.
+    ``points`` are its Augen so far; ``augen`` and ``won`` count per seat, ``done`` the
+    finished tricks; ``called_led_in`` is the index of the trick that first led the called
+    suit (-1: not yet).
+    """
+
+    __slots__ = (
+        "augen",
+        "best",
+        "called_led_in",
+        "count",
+        "done",
+        "due",
+        "key",
+        "leader",
+        "led",
+        "legal",
+        "masks",
+        "over",
+        "points",
+        "rules",
+        "seat",
+        "winner",
+        "won",
+    )
+
+    def __init__(self, rules: Rules, masks: list[int], leader: int, over: bool = False) -> None:
+        self.rules = rules
+        self.masks = masks
+        self.leader = self.seat = self.winner = leader
+        self.count = self.done = self.points = 0
+        self.led, self.best = -1, -2
+        self.key: tuple[int, ...] = ()
+        self.augen = [0] * SEATS
+        self.won = [0] * SEATS
+        self.called_led_in = -1
+        self.over = over
+        self.due = duty(rules, leader, masks[leader], -1, -1, 0)
+        self.legal = 0 if over else masks[leader] & self.due[1]
+
+    @classmethod
+    def of(cls, contract: Contract, masks: list[int], leader: int) -> Play:
+        """The deal of ``contract`` from its first card (a Sie is over before it starts)."""
+        return cls(rules_of(contract), masks, leader, over=contract.type == SIE)
+
+    def play(self, card: int) -> int:
+        """Play ``card`` (an index or NO_CARD) for ``seat``; the next seat's legal cards."""
+        seat = self.seat
+        masks = self.masks
+        masks[seat] &= CLEAR[card]
+        rules = self.rules
+        if self.count == 0:  # the lead: its effective suit is the led suit
+            led = self.led = rules.suit_of[card]
+            if led == rules.called and self.called_led_in < 0:
+                self.called_led_in = self.done
+            key = self.key = rules.key[led]
+            self.best, self.winner, self.points = key[card], seat, CARD_AUGEN[card]
+            self.count = 1
+            seat = self.seat = NEXT_SEAT[seat]
+        else:
+            led = self.led
+            self.points += CARD_AUGEN[card]
+            strength = self.key[card]
+            if strength > self.best:
+                self.best, self.winner = strength, seat
+            if self.count < SEATS - 1:
+                self.count += 1
+                seat = self.seat = NEXT_SEAT[seat]
+            else:  # the trick is complete: its winner leads the next one
+                seat = self.winner
+                self.augen[seat] += self.points
+                self.won[seat] += 1
+                self.done += 1
+                self.leader = self.seat = seat
+                self.count = 0
+                self.led = led = -1
+                if self.done == TRICKS:
+                    self.over, self.due, self.legal = True, ANY_CARD, 0
+                    return 0
+        hand = masks[seat]
+        due = self.due = duty(rules, seat, hand, led, self.called_led_in, self.done)
+        legal = self.legal = hand & due[1]
+        return legal
+
+    def copy(self) -> Play:
+        twin = object.__new__(Play)
+        for name in Play.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.masks = list(self.masks)
+        twin.augen = list(self.augen)
+        twin.won = list(self.won)
+        return twin
