@@ -1,23 +1,24 @@
 """Random legal bots: ``simulate`` writes a record, ``playout`` only returns the scores.
 
-Both draw from the RNG in the same order (deal, number cards, predictions, start seat, then
-every choice uniformly among the options in card order), so one seed gives the same round:
-the fast playout is checked against the State by comparing the two.
+The bots know no rule of play: they deal, then choose among the cards of ``play.Play.legal``
+and the colours of ``Play.colours()`` and let the ``Play`` (the round ``State`` plays on
+too) take the tricks and keep the collections. Both draw from the RNG in the same order
+(deal, number cards, predictions, start seat, then every choice uniformly among the options
+in card order, as ``State.legal_plays`` lists them), so one seed gives the same round.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from ..core import bot_names, new_record, pick, shuffled
-from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, VALUES, card_strengths
+from .cards import CARDS, COLOURS, HAND_SIZE, VALUES
+from .play import PER_COLOUR, Play, strengths_of
 from .scores import DEFAULT_PROFILE, NAME, PROFILES, round_scores
-from .state import State
 
 DEFAULT_PLAYERS = 4
-PER_COLOUR = len(VALUES)
+BITS = tuple(1 << card for card in range(len(CARDS)))
 
 
 def deal_round(
@@ -64,24 +65,27 @@ def simulate(
     players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
     names = bot_names(players)
     hand_codes = dealt_hands(deck, players)
-    state = State(hand_codes, numbers, start, predictions, names=names)
-    while not state.is_over:
-        state.play(pick(rng, state.legal_plays()))
+    game = _play(deck, numbers, players, start)
+    plays, picks = [], []
+    draw, legal = rng.random, game.legal
+    while not game.over:
+        if game.picking >= 0:
+            colour = pick(rng, game.colours())
+            picks.append(COLOURS[colour])
+            legal = game.pick(colour)
+        else:
+            card = _nth_card(legal, int(draw() * legal.bit_count()))
+            plays.append(CARDS[card])
+            legal = game.play(card)
     return {
         **new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE),
         "hands": hand_codes,
         "start": start,
         "numbers": numbers,
         "predictions": predictions,
-        "cupboard_picks": state.picks,
-        "plays": [card for trick in state.tricks for card in trick["cards"]],
+        "cupboard_picks": picks,
+        "plays": plays,
     }
-
-
-@lru_cache(maxsize=4096)
-def _strength_table(number_per_colour: tuple[int, ...]) -> tuple[int, ...]:
-    strengths = card_strengths(dict(zip(COLOURS, number_per_colour, strict=True)))
-    return tuple(strengths[card] for card in CARDS)
 
 
 def playout(
@@ -91,60 +95,37 @@ def playout(
     players: int | None = None,
     round_number: int | None = None,
 ) -> list[int]:
-    """The same round as ``simulate`` with the same RNG, scores only.
-
-    A hand is four ascending lists of card indexes, one per colour, so following is one
-    ``pop`` from the led colour's list, and the k-th card of the whole hand (the same order
-    as ``State.legal_cards``) is found by walking at most four lists. Trick winners come
-    from a strength table per set of number cards.
-    """
+    """The same round as ``simulate`` with the same RNG, scores only."""
     players, deck, numbers, predictions, start = deal_round(rng, players, round_number)
-    tricks = HAND_SIZE[players]
-    hands: list[list[list[int]]] = [[[] for _ in COLOURS] for _ in range(players)]  # [seat][colour]
-    for position, card in enumerate(deck[: players * tricks]):
-        hands[position // tricks][card // PER_COLOUR].append(card)
-    for hand in hands:
-        for cards in hand:
-            cards.sort()
+    game = _play(deck, numbers, players, start)
+    draw, legal = rng.random, game.legal
+    while True:
+        if legal:  # a card: any of the legal ones, in card order
+            for _ in range(int(draw() * legal.bit_count())):
+                legal &= legal - 1
+            legal = game.play((legal & -legal).bit_length() - 1)
+        elif game.picking >= 0:  # no card is due but a pick: any colour the cupboard has
+            legal = game.pick(pick(rng, game.colours()))
+        else:
+            break
+    collected = [dict(zip(COLOURS, counts, strict=False)) for counts in game.collected]
+    return round_scores(collected, predictions)
+
+
+def _play(deck: list[int], numbers: dict[str, int], players: int, start: int) -> Play:
+    """The round as ``State`` plays it (its ``core``): hands and cupboard from the deck."""
+    size = HAND_SIZE[players]
+    masks = [
+        sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(players)
+    ]
     cupboard = [0] * len(COLOURS)
-    for card in deck[players * tricks :]:
+    for card in deck[players * size :]:
         cupboard[card // PER_COLOUR] += 1
-    strength = _strength_table(tuple(numbers[colour] for colour in COLOURS))
-    collected = [[0] * len(COLOURS) for _ in range(players)]
-    picks_left = CUPBOARD_SIZE[players]
-    random_fraction = rng.random
-    leader = start
-    for cards_in_hand in range(tricks, 0, -1):
-        seat, led, best, winner = leader, None, -1, leader
-        trick_colours = []
-        for _ in range(players):
-            hand = hands[seat]
-            following: list[int] | None = hand[led] if led is not None else None
-            if following:
-                card = following.pop(int(random_fraction() * len(following)))
-            else:  # leading, or void in the led colour: any card of the hand
-                index = int(random_fraction() * cards_in_hand)
-                for cards in hand:
-                    if index < len(cards):
-                        card = cards.pop(index)
-                        break
-                    index -= len(cards)
-            colour = card // PER_COLOUR
-            if led is None:
-                led = colour
-            if strength[card] > best:
-                best, winner = strength[card], seat
-            trick_colours.append(colour)
-            seat = seat + 1 if seat + 1 < players else 0
-        counts = collected[winner]
-        for colour in trick_colours:
-            counts[colour] += 1
-        if picks_left:
-            colour = pick(rng, [c for c in range(len(COLOURS)) if cupboard[c]])
-            cupboard[colour] -= 1
-            counts[colour] += 1
-            picks_left -= 1
-        leader = winner
-    return round_scores(
-        [dict(zip(COLOURS, counts, strict=True)) for counts in collected], predictions
-    )
+    return Play(strengths_of(numbers), masks, start, cupboard)
+
+
+def _nth_card(legal: int, index: int) -> int:
+    """The ``index``-th card of ``legal`` in card order (0 = the lowest)."""
+    for _ in range(index):
+        legal &= legal - 1
+    return (legal & -legal).bit_length() - 1

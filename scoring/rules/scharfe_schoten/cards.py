@@ -8,6 +8,7 @@ the canonical order of hands and legal plays and the bit position in the fast pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from ..i18n import NC_, by_language
 
@@ -62,30 +63,51 @@ def card_strengths(numbers: Mapping[str, int]) -> dict[str, int]:
 
     Super trumps come first in colour order; then every card of a higher colour beats every
     card of a lower one; within a colour the higher value wins. The led colour has no rank.
+    (``strength_table`` is the same by card index.)
     """
-    order = colour_order(numbers)
-    strengths = {}
-    for colour in COLOURS:
-        height = len(COLOURS) - 1 - order.index(colour)  # 3 for the top colour, 0 for the last
-        for value in VALUES:
-            if value == numbers[colour]:
-                strengths[f"{colour}{value}"] = SUPER_TRUMP_BASE + height
-            else:
-                strengths[f"{colour}{value}"] = height * COLOUR_STEP + value
-    return strengths
+    return dict(
+        zip(CARDS, strength_table(tuple(numbers[colour] for colour in COLOURS)), strict=False)
+    )
+
+
+# _COLOUR_STRENGTHS[height][number]: the strengths of one colour's cards, values 1 to 12, when
+# the colour ranks ``height`` (3 for the top colour, 0 for the last) and its number card is
+# ``number`` (that card is the colour's super trump).
+_COLOUR_STRENGTHS = tuple(
+    tuple(
+        tuple(
+            SUPER_TRUMP_BASE + height if value == number else height * COLOUR_STEP + value
+            for value in VALUES
+        )
+        for number in range(max(VALUES) + 1)
+    )
+    for height in range(len(COLOURS))
+)
+
+
+@lru_cache(maxsize=16384)
+def strength_table(numbers: tuple[int, ...]) -> tuple[int, ...]:
+    """``card_strengths`` by card index, for the number cards ``numbers`` (one per colour in
+    COLOURS order, all different), with a last entry -1 for a code that is no card (it
+    never wins)."""
+    # colour_order: the colours by their numbers, the highest first.
+    order = sorted(range(len(COLOURS)), key=numbers.__getitem__, reverse=True)
+    table: tuple[int, ...] = ()
+    for colour, number in enumerate(numbers):
+        table += _COLOUR_STRENGTHS[len(COLOURS) - 1 - order.index(colour)][number]
+    return (*table, -1)
 
 
 def trick_winner_offset(cards: Sequence[str], strengths: Mapping[str, int]) -> int:
-    """Position in the trick (0 = leader) of the winning card.
+    """Position in the trick (0 = leader) of the winning card, as the engine's one rulebook
+    takes the trick (``play.Play``): the highest strength (``card_strengths``).
 
     A code that is not a card never wins; if no card is known the leader keeps the trick.
     """
-    best, winner = -1, 0
-    for offset, card in enumerate(cards):
-        strength = strengths.get(card, -1)
-        if strength > best:
-            best, winner = strength, offset
-    return winner
+    from .play import NO_CARD, trick_winner_position  # play.py builds on this module
+
+    table = (*(strengths.get(card, -1) for card in CARDS), -1)
+    return trick_winner_position(table, [CARD_INDEX.get(card, NO_CARD) for card in cards])
 
 
 def count_colours(cards: Iterable[str]) -> dict[str, int]:

@@ -37,8 +37,8 @@ def prediction_points(
     (3, 3, 0, 6)
     """
     most_count, fewest_count = counts[most], counts[fewest]
-    most_of_others = max(counts[colour] for colour in COLOURS if colour != most)
-    fewest_of_others = min(counts[colour] for colour in COLOURS if colour != fewest)
+    most_of_others = max([counts[colour] for colour in COLOURS if colour != most])
+    fewest_of_others = min([counts[colour] for colour in COLOURS if colour != fewest])
     most_points = _points(most_count - most_of_others)
     fewest_points = _points(fewest_of_others - fewest_count)
     difference = most_count - fewest_count if most_points and fewest_points else 0

@@ -1,4 +1,6 @@
-"""A round in play: hands, the trick on the table, collections and the spice cupboard.
+"""A round in play as recorded: codes, the tricks, the picks and the violations.
+
+The duty and the tricks are ``play.py``'s (``duty``, ``Play``): a State plays on a Play.
 
 After a trick is complete its winner first picks a cupboard colour (while the cupboard
 lasts), then leads. ``legal_plays()`` and ``play()`` therefore hand out and take whatever is
@@ -17,16 +19,17 @@ from .cards import (
     CARD_INDEX,
     CARDS,
     COLOURS,
-    CUPBOARD_SIZE,
     HAND_SIZE,
     card_strengths,
     colour_of,
     colour_order,
     count_colours,
     super_trumps,
-    trick_winner_offset,
 )
+from .play import NO_CARD, Play, strengths_of
 from .scores import NAME, prediction_points
+
+CARD_SET = frozenset(CARDS)
 
 
 class State:
@@ -35,7 +38,26 @@ class State:
     ``hands`` may be None (a record without hands): then ``players`` must be given, the duty
     to follow cannot be checked, and ``cupboard`` (colour -> cards at the deal) is whatever
     is known, None for unknown. With hands the cupboard is the rest of the 48 cards.
+
+    The round itself is ``core``, a ``play.Play`` (the bit-mask round the bots play too):
+    its ``duty`` says which cards are legal and why a card is not, it takes the tricks and
+    keeps the collections and the cupboard. The State adds the codes, the tricks as
+    recorded, the common card rules and the violations.
     """
+
+    __slots__ = (
+        "core",
+        "known",
+        "ledger",
+        "names",
+        "numbers",
+        "picks",
+        "predictions",
+        "start",
+        "strengths",
+        "trick",
+        "tricks",
+    )
 
     def __init__(
         self,
@@ -48,41 +70,44 @@ class State:
         names: Sequence[str] | None = None,
         cupboard: Mapping[str, int] | None = None,
     ):
+        masks: list[int] | None = None
         if hands is not None:
-            self.hands: list[set[str]] | None = [set(hand) for hand in hands]
-            players = len(self.hands)
-            dealt = set().union(*self.hands)  # cards nobody was dealt lie in the cupboard
-            cupboard = count_colours(card for card in CARDS if card not in dealt)
-        else:
-            self.hands = None
-        if players not in HAND_SIZE:
+            masks = [0] * len(hands)
+            for seat, hand in enumerate(hands):
+                for card in hand:
+                    masks[seat] |= 1 << CARD_INDEX[card]
+            players = len(masks)
+            dealt = 0
+            for mask in masks:
+                dealt |= mask
+            # Cards nobody was dealt lie in the cupboard.
+            cupboard = count_colours(card for card in CARDS if not dealt >> CARD_INDEX[card] & 1)
+        if players is None or players not in HAND_SIZE:
             raise ValueError("Scharfe Schoten is played by 3 or 4 players")
-        self.players: int = players
+        self.known = hands is not None
         self.names = list(names) if names is not None else None
         self.numbers = dict(numbers)
         self.strengths = card_strengths(numbers)
         self.predictions = [dict(prediction) for prediction in predictions]
         self.start = start
-        self.cupboard: dict[str, int] | None = dict(cupboard) if cupboard is not None else None
-        self.cupboard_left = CUPBOARD_SIZE[players]  # picks still to come
-        self.leader = start
+        self.core = Play(
+            strengths_of(self.numbers),
+            [0] * players if masks is None else masks,
+            start,
+            None if cupboard is None else [cupboard[colour] for colour in COLOURS],
+        )
         self.trick: list[str] = []  # the trick on the table
         self.tricks: list[dict[str, Any]] = []  # complete tricks: leader, cards, winner
-        self.collected = [dict.fromkeys(COLOURS, 0) for _ in range(players)]
-        self.tricks_won = [0] * players
         self.picks: list[str] = []
-        self.ledger = CardLedger(CARDS, hands, game=NAME)  # unknown, played twice, not in hand
-        self.picking: int | None = None  # the trick winner who still has to pick
+        self.ledger = CardLedger(CARD_SET, hands, game=NAME)  # unknown, played twice, not in hand
 
     def copy(self) -> State:
         clone = object.__new__(State)
-        clone.__dict__.update(self.__dict__)
-        clone.hands = [set(hand) for hand in self.hands] if self.hands is not None else None
-        clone.cupboard = dict(self.cupboard) if self.cupboard is not None else None
+        for name in State.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.core = self.core.copy()
         clone.trick = list(self.trick)
         clone.tricks = [dict(trick, cards=list(trick["cards"])) for trick in self.tricks]
-        clone.collected = [dict(counts) for counts in self.collected]
-        clone.tricks_won = list(self.tricks_won)
         clone.picks = list(self.picks)
         clone.ledger = self.ledger.copy()
         return clone
@@ -90,31 +115,69 @@ class State:
     # --- whose turn, and what is allowed -------------------------------------------------
 
     @property
+    def players(self) -> int:
+        return self.core.players
+
+    @property
+    def hands(self) -> list[set[str]] | None:
+        """The cards each seat still holds (None when the hands are unknown)."""
+        if not self.known:
+            return None
+        return [{CARDS[c] for c in range(len(CARDS)) if mask >> c & 1} for mask in self.core.masks]
+
+    @property
+    def cupboard(self) -> dict[str, int] | None:
+        """What the spice cupboard still holds per colour (None when unknown)."""
+        cupboard = self.core.cupboard
+        return None if cupboard is None else dict(zip(COLOURS, cupboard, strict=True))
+
+    @property
+    def cupboard_left(self) -> int:
+        return self.core.cupboard_left
+
+    @property
+    def collected(self) -> list[dict[str, int]]:
+        return [dict(zip(COLOURS, counts, strict=False)) for counts in self.core.collected]
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.core.won
+
+    @property
+    def leader(self) -> int:
+        return self.core.leader
+
+    @property
+    def picking(self) -> int | None:
+        """The trick winner who still has to pick (None: no pick is due)."""
+        picking = self.core.picking
+        return None if picking < 0 else picking
+
+    @property
     def tricks_per_round(self) -> int:
         return HAND_SIZE[self.players]
 
     @property
     def is_over(self) -> bool:
-        return len(self.tricks) == self.tricks_per_round and self.picking is None
+        return self.core.over
 
     @property
     def awaiting_pick(self) -> bool:
-        return self.picking is not None
+        return self.core.picking >= 0
 
     @property
     def to_play(self) -> int | None:
         """The seat to act: the winner still to pick from the cupboard, or the next card."""
-        if self.picking is not None:
-            return self.picking
-        if self.is_over:
-            return None
-        return self._card_seat
+        core = self.core
+        if core.picking >= 0:
+            return core.picking
+        return None if core.over else core.seat
 
     @property
     def _card_seat(self) -> int:
         """The seat whose card the trick on the table waits for (after a trick: its
         winner, who picks first)."""
-        return (self.leader + len(self.trick)) % self.players
+        return self.core.seat
 
     @property
     def led_colour(self) -> str | None:
@@ -122,51 +185,51 @@ class State:
 
     def legal_plays(self) -> list[str]:
         """Colours to pick while a pick is due, else the cards the seat to play may play."""
-        if self.is_over:
+        if self.core.over:
             return []
         return self.legal_picks() if self.awaiting_pick else self.legal_cards()
 
     def legal_cards(self) -> list[str]:
-        """The led colour if the seat holds it (super trumps included), else its whole hand;
-        without hands every card not yet played (as in the other games: the duty to follow
-        cannot be checked, and an arbiter may tap any card still out)."""
-        if self.hands is None:
+        """The led colour if the seat holds it (super trumps included), else its whole hand
+        (``core.legal``); without hands every card not yet played (as in the other games:
+        the duty to follow cannot be checked, and an arbiter may tap any card still out)."""
+        if not self.known:
             return [card for card in CARDS if card not in self.ledger.played_in]
-        hand = self.hands[self._card_seat]
-        led = self.led_colour
-        following = [card for card in hand if card[0] == led]
-        return sorted(following or hand, key=CARD_INDEX.__getitem__)
+        legal = self.core.masks[self.core.seat] & self.core.due[1]
+        return [CARDS[c] for c in range(len(CARDS)) if legal >> c & 1]
 
     def hand(self, seat: int) -> list[str] | None:
         """The cards ``seat`` still holds, in card order (None when the hands are unknown)."""
-        return None if self.hands is None else sorted(self.hands[seat], key=CARD_INDEX.__getitem__)
+        if not self.known:
+            return None
+        mask = self.core.masks[seat]
+        return [CARDS[c] for c in range(len(CARDS)) if mask >> c & 1]
 
     def legal_picks(self) -> list[str]:
         """Colours the cupboard still has (every colour when its contents are unknown)."""
-        if self.cupboard is None:
-            return list(COLOURS)
-        return [colour for colour in COLOURS if self.cupboard[colour] > 0]
+        return [COLOURS[colour] for colour in self.core.colours()]
 
     def check_card(self, card: str) -> list[Violation]:
         """Every rule the seat to play would break by playing ``card``."""
-        seat, trick = self._card_seat, len(self.tricks) + 1
+        core = self.core
+        seat, trick = core.seat, core.done + 1
         card_rule = self.ledger.check(trick, seat, card)
         if card_rule is not None and card_rule.rule == "unknown_card":
             return [card_rule]
         violations = [card_rule] if card_rule is not None else []
-        led = self.led_colour
-        if self.hands is not None and led is not None and card[0] != led:
-            held = sorted((c for c in self.hands[seat] if c[0] == led), key=CARD_INDEX.__getitem__)
-            if held:
-                params = {"held": ", ".join(held), "colour": led}
-                violations.append(Violation(trick, seat, card, "follow_suit", params, NAME))
+        rule, allowed = core.due
+        if self.known and rule is not None and not allowed >> CARD_INDEX[card] & 1:
+            held_mask = core.masks[seat] & allowed
+            held = [CARDS[c] for c in range(len(CARDS)) if held_mask >> c & 1]
+            params = {"held": ", ".join(held), "colour": COLOURS[core.led]}
+            violations.append(Violation(trick, seat, card, rule, params, NAME))
         return violations
 
     def check_pick(self, colour: str) -> list[Violation]:
-        if self.cupboard is not None and self.cupboard[colour] == 0:
-            trick = len(self.tricks)
+        if colour not in [COLOURS[c] for c in self.core.colours()]:
             params = {"colour": colour}
-            return [Violation(trick, self.picking, None, "cupboard_colour_empty", params, NAME)]
+            seat = self.picking
+            return [Violation(self.core.done, seat, None, "cupboard_colour_empty", params, NAME)]
         return []
 
     # --- acting ----------------------------------------------------------------------------
@@ -177,20 +240,38 @@ class State:
         Strict: an illegal card raises IllegalPlay naming the rule and nothing changes.
         Not strict: the card is recorded as played and its violations are returned.
         """
-        if self.is_over:
+        core = self.core
+        if core.over:
             raise IllegalPlay("round_over", "the round is over")
-        if self.awaiting_pick:
+        if core.picking >= 0:
             return self.pick(action, strict)
-        violations = self.check_card(action)
-        if strict and violations:
-            raise IllegalPlay.of(violations[0], self.names)
-        self._add_card(action)
+        number = CARD_INDEX.get(action)
+        if number is not None and core.legal >> number & 1:
+            # A card of the hand that keeps the duty: no rule to check, nothing to record but
+            # the play (legal cards are never unknown, played before or not held).
+            violations: list[Violation] = []
+            self.ledger.played_in[action] = core.done + 1
+        else:
+            violations = self.check_card(action)
+            if strict and violations:
+                raise IllegalPlay.of(violations[0], self.names)
+            self.ledger.record(core.done + 1, core.seat, action)
+            if number is None:
+                number = NO_CARD
+            elif self.known:  # the card lies on the table now: nobody holds it any more
+                clear = ~(1 << number)
+                core.masks = [mask & clear for mask in core.masks]
+        self.trick.append(action)
+        leader = core.leader
+        core.play(number)
+        if not core.trick:  # the trick is complete
+            self.tricks.append({"leader": leader, "cards": self.trick, "winner": core.leader})
+            self.trick = []
         return violations
 
     def pick(self, colour: str, strict: bool = True) -> list[Violation]:
         """The trick winner takes one cupboard card of ``colour`` (by its visible back)."""
-        picker = self.picking
-        if picker is None:
+        if self.core.picking < 0:
             raise IllegalPlay("no_pick_due", "nobody takes a cupboard card now")
         if colour not in COLOURS:
             raise IllegalPlay(
@@ -199,30 +280,9 @@ class State:
         violations = self.check_pick(colour)
         if strict and violations:
             raise IllegalPlay.of(violations[0], self.names)
-        self.collected[picker][colour] += 1
-        if self.cupboard is not None and self.cupboard[colour] > 0:
-            self.cupboard[colour] -= 1
-        self.cupboard_left -= 1
+        self.core.pick(COLOURS.index(colour))
         self.picks.append(colour)
-        self.picking = None
         return violations
-
-    def _add_card(self, card: str) -> None:
-        self.ledger.record(len(self.tricks) + 1, self._card_seat, card)
-        if self.hands is not None:
-            for hand in self.hands:
-                hand.discard(card)
-        self.trick.append(card)
-        if len(self.trick) < self.players:
-            return
-        winner = (self.leader + trick_winner_offset(self.trick, self.strengths)) % self.players
-        self.tricks.append({"leader": self.leader, "cards": self.trick, "winner": winner})
-        for colour, count in count_colours(self.trick).items():
-            self.collected[winner][colour] += count
-        self.tricks_won[winner] += 1
-        self.trick, self.leader = [], winner
-        if self.cupboard_left > 0:
-            self.picking = winner
 
     # --- outcome -----------------------------------------------------------------------------
 
@@ -235,10 +295,11 @@ class State:
 
     def result(self) -> dict[str, Any] | None:
         """The verdict's result once the round is over: scores and what produced them."""
-        if not self.is_over:
+        if not self.core.over:
             return None
+        collected = self.collected
         predictions = []
-        for counts, prediction in zip(self.collected, self.predictions, strict=True):
+        for counts, prediction in zip(collected, self.predictions, strict=True):
             most, fewest, difference, total = prediction_points(
                 counts, prediction["most"], prediction["fewest"]
             )
@@ -253,8 +314,8 @@ class State:
             )
         return {
             "scores": [prediction["total"] for prediction in predictions],
-            "collected": [dict(counts) for counts in self.collected],
-            "tricks_won": list(self.tricks_won),
+            "collected": collected,
+            "tricks_won": list(self.core.won),
             "predictions": predictions,
             "colour_order": colour_order(self.numbers),
             "super_trumps": super_trumps(self.numbers),
