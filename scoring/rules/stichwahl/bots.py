@@ -1,8 +1,10 @@
 """Seeded hands played by a random legal bot: ``simulate`` writes a record, ``playout`` only
-returns the scores, as fast as readable Python allows (``make bench``).
+returns the scores.
 
-Both deal with ``deal_hand`` and make the same random choices in the same order (a uniform
-choice among ``State.legal_plays()``: bonus uses first, then cards, both in deck order; one
+The bot knows no rule of play: it deals, then chooses among the actions a ``play.Play``
+offers (the hand ``State`` plays on too) and lets the ``Play`` do what they bring. Both deal
+with ``deal_hand`` and make the same random choices in the same order (a uniform choice
+among ``State.legal_plays()``: bonus uses first, then cards, both in deck order; one
 ``rng.random()`` per choice, as ``core.pick`` draws), so the same seed gives the same hand
 and the same scores in both — a test holds them to it.
 """
@@ -12,15 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from ..core import bot_names, new_record, pick, shuffled
-from .deck import CODE_INDEX, FIVES, FLIP, PEARL, TRUMP_CHANGE, Deck, as_deck
+from .deck import ALL_CODES, CODE_INDEX, FIVES, Deck, as_deck
+from .play import FIRST_BONUS, LEADER, PREMIUM, TURN, Play, tables
 from .profiles import DEFAULT_PROFILE, PROFILES
-from .scores import HAND_SIZE, NAME, TRICKS, draw_pile_size, hand_points
-from .state import State
-from .tricks import HIGH, LOW, flipped, premium_points, trick_winner
+from .scores import HAND_SIZE, NAME, hand_points
+from .tricks import HIGH, LOW
 
 
 @dataclass(frozen=True)
@@ -78,17 +79,10 @@ def simulate(
     """One seeded hand played out by the random legal bot, as a `record/1` dict."""
     deck, players = as_deck(deck), _players(players)
     dealt = deal_hand(rng, deck, players, settings, round_number)
-    names = bot_names(players)
-    state = State(deck, dealt.trump, dealt.marker, dealt.start, dealt.hands, names=names)
-    first_bonus, events = [], []
-    while not state.is_over:
-        action = pick(rng, state.legal_plays())
-        state.play(action)
-        if "first_bonus" in action:
-            first_bonus.append(action["first_bonus"])
-        else:
-            events.append(action)
-    record = new_record(NAME, names, settings, PROFILES, DEFAULT_PROFILE)
+    first_bonus: list[str] = []
+    events: list[dict[str, Any]] = []
+    _bot(rng, _play(deck, dealt), first_bonus, events)
+    record = new_record(NAME, bot_names(players), settings, PROFILES, DEFAULT_PROFILE)
     record |= {
         "hands": dealt.hands,
         "deck": deck.ref,
@@ -100,50 +94,6 @@ def simulate(
     return record
 
 
-@dataclass(frozen=True)
-class _Tables:
-    """Per card index (deck order): what the playout needs, without dict lookups by code."""
-
-    family_value: tuple[tuple[str | None, int], ...]
-    family: tuple[str | None, ...]
-    pearls: tuple[int, ...]
-    bonus_uses: tuple[tuple[tuple[int, str | None], ...], ...]  # (card, family or None=flip)
-    family_mask: dict[str, int]
-    five_mask: int
-    pearl_mask: int
-
-
-@lru_cache(maxsize=8)
-def _tables(deck: Deck) -> _Tables:
-    cards = list(deck.cards.values())
-    bonus_uses: list[tuple[tuple[int, str | None], ...]] = []
-    for index, card in enumerate(cards):
-        if card.bonus == TRUMP_CHANGE:
-            bonus_uses.append(tuple((index, family) for family in card.families))
-        else:
-            bonus_uses.append(((index, None),) if card.bonus == FLIP else ())
-    family_mask: dict[str, int] = {}
-    for index, card in enumerate(cards):
-        if card.family is not None:
-            family_mask[card.family] = family_mask.get(card.family, 0) | 1 << index
-    return _Tables(
-        family_value=tuple((card.family, card.value) for card in cards),
-        family=tuple(card.family for card in cards),
-        pearls=tuple(card.pearls for card in cards),
-        bonus_uses=tuple(bonus_uses),
-        family_mask=family_mask,
-        five_mask=sum(1 << index for index, card in enumerate(cards) if card.is_five),
-        pearl_mask=sum(1 << index for index, card in enumerate(cards) if card.bonus == PEARL),
-    )
-
-
-def _nth_bit(mask: int, n: int) -> int:
-    """The index of the n-th set bit (0-based, from the lowest)."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
 def playout(
     rng: random.Random,
     settings: Mapping[str, Any],
@@ -152,83 +102,75 @@ def playout(
     round_number: int | None = None,
     deck: Deck | Mapping[str, Any] | None = None,
 ) -> list[int]:
-    """The scores of the hand ``simulate`` would play with the same rng (bitmask hands)."""
+    """The scores of the hand ``simulate`` would play with the same rng."""
     deck, players = as_deck(deck), _players(players)
-    tables = _tables(deck)
-    family_value, family_of, pearls = tables.family_value, tables.family, tables.pearls
-    bonus_uses, family_mask = tables.bonus_uses, tables.family_mask
-    five_mask, pearl_mask = tables.five_mask, tables.pearl_mask
-    dealt = deal_hand(rng, deck, players, settings, round_number)
-    draw = rng.random  # one draw per choice, as core.pick: the same choices as simulate's bot
-    trump, marker = dealt.trump, dealt.marker
-    hands = [sum(1 << CODE_INDEX[code] for code in hand) for hand in dealt.hands]
-    bonus, piles = [0] * players, [0] * players
-    draw_pile = draw_pile_size(players)
+    game = _play(deck, deal_hand(rng, deck, players, settings, round_number))
+    _bot(rng, game)
+    return [
+        hand_points(pile, len(cards)) for pile, cards in zip(game.piles, game.bonus, strict=True)
+    ]
 
-    for seat in range(players):
-        bit = 1 << _nth_bit(hands[seat], int(draw() * HAND_SIZE))
-        hands[seat] ^= bit
-        if bit & pearl_mask:
-            piles[seat] += 1
-        else:
-            bonus[seat] |= bit
 
-    leader = dealt.start
-    for trick_number in range(1, TRICKS + 1):
-        trick: list[int] = []
-        led = None
-        for offset in range(players):
-            seat = (leader + offset) % players
-            hand = hands[seat]
-            legal = hand
-            if led is not None and hand & family_mask[led]:
-                legal = hand & (family_mask[led] | five_mask)
-            while True:
-                uses: list[tuple[int, str | None]] = []
-                mask = bonus[seat]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    uses += bonus_uses[low.bit_length() - 1]
-                choice = int(draw() * (len(uses) + legal.bit_count()))
-                if choice >= len(uses):
-                    break
+def _play(deck: Deck, dealt: Deal) -> Play:
+    """The hand as ``State`` plays it (its ``core``)."""
+    masks = [sum(1 << CODE_INDEX[code] for code in hand) for hand in dealt.hands]
+    return Play(tables(deck, len(masks)), masks, dealt.trump, dealt.marker, dealt.start)
+
+
+def _bot(
+    rng: random.Random,
+    game: Play,
+    first_bonus: list[str] | None = None,
+    events: list[dict[str, Any]] | None = None,
+) -> None:
+    """Play ``game`` to its end, every choice uniform among the actions ``game`` offers (one
+    ``rng.random()`` each, as ``core.pick`` draws, in the order of ``State.legal_plays``:
+    bonus uses, then cards, both in deck order); note them in ``first_bonus`` and
+    ``events`` when given."""
+    draw = rng.random
+    players = game.players
+    while game.phase == FIRST_BONUS:
+        card = _nth_bit(game.masks[game.actor], int(draw() * HAND_SIZE))
+        if first_bonus is not None:
+            first_bonus.append(ALL_CODES[card])
+        game.lay_out(card)
+    while True:
+        phase = game.phase
+        if phase == TURN:
+            uses = game.uses()
+            legal = game.legal
+            choice = int(draw() * (len(uses) + legal.bit_count()))
+            if choice < len(uses):
                 card, family = uses[choice]
-                bonus[seat] ^= 1 << card
-                if family is None:
-                    marker = flipped(marker)
-                else:
-                    trump = family
-            card = _nth_bit(legal, choice - len(uses))
-            hands[seat] = hand ^ (1 << card)
-            trick.append(card)
-            if led is None:
-                led = family_of[card]
+                if events is not None:
+                    use = {"bonus": ALL_CODES[card]}
+                    if family is not None:
+                        use["family"] = family
+                    events.append(use)
+                game.use(card, family)
+                continue
+            for _ in range(choice - len(uses)):  # the chosen card: drop the lower ones
+                legal &= legal - 1
+            card = (legal & -legal).bit_length() - 1
+            if events is not None:
+                events.append({"play": ALL_CODES[card]})
+            game.play(card)
+        elif phase == PREMIUM:
+            position = game.premium_positions()[int(draw() * (players - 1))]
+            if events is not None:
+                events.append({"premium": ALL_CODES[game.trick[position]]})
+            game.premium(position)
+        elif phase == LEADER:
+            seat = int(draw() * players)
+            if events is not None:
+                events.append({"leader": seat})
+            game.name_leader(seat)
+        else:
+            return
 
-        position = trick_winner([family_value[card] for card in trick], trump, marker)
-        winner = (leader + position) % players
-        choice = int(draw() * (players - 1))
-        chosen = choice if choice < position else choice + 1
-        premium = trick[chosen]
-        from_trick, drawn = premium_points(pearls[premium], players, draw_pile)
-        piles[winner] += from_trick + drawn
-        draw_pile -= drawn
-        bit = 1 << premium
-        if not bit & five_mask:
-            owner = (leader + chosen) % players
-            if bit & pearl_mask:
-                piles[owner] += 1
-            else:
-                bonus[owner] |= bit
-        next_leader = winner
-        if trick_number < TRICKS:
-            for index, card in enumerate(trick):
-                if (
-                    index != chosen
-                    and (1 << card) & five_mask
-                    and (leader + index) % players != winner
-                ):
-                    next_leader = int(draw() * players)
-                    break
-        leader = next_leader
-    return [hand_points(pile, mask.bit_count()) for pile, mask in zip(piles, bonus, strict=True)]
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the n-th set bit (0-based, from the lowest)."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1

@@ -26,11 +26,10 @@ from typing import Any
 
 from ..core import IllegalPlay, Seat, Violation
 from ..i18n import N_, Phrase
-from .deck import CODE_INDEX, FAMILIES, FLIP, PEARL, TRUMP_CHANGE, Card, Deck, as_deck
-from .scores import NAME, TRICKS, draw_pile_size, hand_points
-from .tricks import flipped, premium_points, trick_winner
+from .deck import ALL_CODES, CODE_INDEX, FAMILIES, FLIP, TRUMP_CHANGE, Deck, as_deck
+from .play import FIRST_BONUS, LEADER, NO_CARD, OVER, PREMIUM, TURN, Play, tables
+from .scores import NAME, hand_points
 
-FIRST_BONUS, TURN, PREMIUM, LEADER, OVER = "first_bonus", "turn", "premium", "leader", "over"
 PHASE_OF_ACTION = {
     "first_bonus": FIRST_BONUS,
     "bonus": TURN,
@@ -106,9 +105,20 @@ def by_deck_order(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=lambda card: CODE_INDEX.get(card, len(CODE_INDEX)))
 
 
+def _codes(mask: int) -> list[str]:
+    """The cards of a mask, in deck order."""
+    return [code for index, code in enumerate(ALL_CODES) if mask >> index & 1]
+
+
 class State:
     """One hand (Durchgang). ``hands`` are the 9 dealt cards per seat, or None when unknown
-    (then ``players`` must be given and the duties that need the hands are not checked)."""
+    (then ``players`` must be given and the duties that need the hands are not checked).
+
+    The hand itself is ``core``, a ``play.Play`` (the bit-mask hand the bots play too): its
+    ``duty`` says which cards are legal and why a card is not, and it does what every
+    action brings (tricks, premium cards, bonus cards, piles, the next leader). The State
+    adds the action dicts, the tricks as recorded, the checks and the violations.
+    """
 
     def __init__(
         self,
@@ -122,123 +132,167 @@ class State:
         names: Sequence[str] | None = None,
     ):
         self.deck = as_deck(deck)
-        self.hands: list[set[str]] | None = None
+        self.known = hands is not None
         self.dealt: dict[str, int] = {}  # card -> seat it was dealt to
+        dealt: list[list[str]] = []
         if hands is not None:
-            self.hands = [set(hand) for hand in hands]
-            players = len(self.hands)
-            self.dealt = {card: seat for seat, hand in enumerate(self.hands) for card in hand}
+            dealt = [list(hand) for hand in hands]
+            players = len(dealt)
+            self.dealt = {card: seat for seat, hand in enumerate(dealt) for card in hand}
         if players not in (2, 3, 4):
             raise ValueError("Stichwahl is played by 2, 3 or 4 players")
-        self.players: int = players
         self.names = list(names) if names is not None else None
         self.game_cards = frozenset(self.deck.codes(players))
-        self.trump, self.marker, self.start = trump, marker, start
-        self.bonus: list[list[str]] = [[] for _ in range(players)]  # in front of each seat
-        self.piles = [0] * players  # cards in each point pile
-        self.in_pile: dict[str, int] = {}  # pearl-bonus cards known to be in a point pile
-        self.used_bonus: set[str] = set()  # bonus cards used (now on the discard pile)
-        self.discard = 0
-        self.draw_pile = draw_pile_size(players)
+        self.index = {code: CODE_INDEX[code] for code in self.game_cards}
+        masks = [0] * players
+        for seat, hand in enumerate(dealt):
+            for code in hand:
+                masks[seat] |= 1 << self.index[code]
+        self.core = Play(tables(self.deck, players), masks, trump, marker, start)
         self.played: dict[str, int] = {}  # card -> trick (1-based) where it was first played
         self.tricks: list[dict[str, Any]] = []  # complete tricks (the last may await premium)
         self.trick: list[str] = []  # cards of the trick in progress
         self.trick_bonuses: list[dict[str, Any]] = []  # bonus uses in the trick in progress
-        self.leader = start
-        self.phase = FIRST_BONUS
-        self.chooser = 0  # who acts in the first-bonus, premium and leader phases
 
     def copy(self) -> State:
         clone = object.__new__(State)
         clone.__dict__.update(self.__dict__)
-        clone.hands = [set(hand) for hand in self.hands] if self.hands is not None else None
-        clone.bonus = [list(cards) for cards in self.bonus]
-        clone.piles = list(self.piles)
-        clone.in_pile = dict(self.in_pile)
-        clone.used_bonus = set(self.used_bonus)
+        clone.core = self.core.copy()
         clone.played = dict(self.played)
         clone.tricks = [_copy_trick(trick) for trick in self.tricks]
         clone.trick = list(self.trick)
         clone.trick_bonuses = [dict(use) for use in self.trick_bonuses]
         return clone
 
+    # --- the hand, as the core keeps it -------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.core.players
+
+    @property
+    def hands(self) -> list[set[str]] | None:
+        """The cards each seat still holds (None when the hands are unknown)."""
+        if not self.known:
+            return None
+        return [set(_codes(mask)) for mask in self.core.masks]
+
+    @property
+    def trump(self) -> str:
+        return self.core.trump
+
+    @property
+    def marker(self) -> int:
+        return self.core.marker
+
+    @property
+    def start(self) -> int:
+        return self.core.start
+
+    @property
+    def leader(self) -> int:
+        return self.core.leader
+
+    @property
+    def phase(self) -> str:
+        return self.core.phase
+
+    @property
+    def chooser(self) -> int:
+        """Who acts in the first-bonus, premium and leader phases."""
+        return self.core.actor
+
+    @property
+    def bonus(self) -> list[list[str]]:
+        """The bonus cards in front of each seat, in the order they were laid out."""
+        return [[ALL_CODES[card] for card in cards] for cards in self.core.bonus]
+
+    @property
+    def piles(self) -> list[int]:
+        """Cards in each point pile."""
+        return self.core.piles
+
+    @property
+    def in_pile(self) -> dict[str, int]:
+        """Pearl-bonus cards known to be in a point pile (card -> seat)."""
+        return {ALL_CODES[card]: seat for card, seat in self.core.in_pile.items()}
+
+    @property
+    def used_bonus(self) -> set[str]:
+        """Bonus cards used (now on the discard pile)."""
+        return {ALL_CODES[card] for card in self.core.used}
+
+    @property
+    def discard(self) -> int:
+        return self.core.discard
+
+    @property
+    def draw_pile(self) -> int:
+        return self.core.draw_pile
+
     # --- whose turn, and what is allowed -----------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.core.phase == OVER
 
     @property
     def to_play(self) -> int | None:
-        if self.phase == TURN:
-            return self._turn_seat
-        return None if self.phase == OVER else self.chooser
+        return None if self.core.phase == OVER else self.core.actor
 
     @property
     def _turn_seat(self) -> int:
         """The seat to play a card (or use a bonus card first) in the trick in progress."""
-        return (self.leader + len(self.trick)) % self.players
+        return self.core.actor
 
     @property
     def led_family(self) -> str | None:
         """The family of the first card in the trick that is not a 5 (None before it)."""
-        return next((card.family for card in map(self._card, self.trick) if card.family), None)
+        return self.core.led
 
     def legal_plays(self) -> list[dict[str, Any]]:
         """The legal actions of ``to_play``, in a fixed order (deck order of the cards)."""
-        if self.phase == TURN:
+        phase = self.core.phase
+        if phase == TURN:
             return self.bonus_actions() + [{"play": card} for card in self.legal_cards()]
-        if self.phase == PREMIUM:
-            trick = self.tricks[-1]
-            return [
-                {"premium": card}
-                for index, card in enumerate(trick["cards"])
-                if (trick["leader"] + index) % self.players != trick["winner"]
-            ]
-        if self.phase == LEADER:
+        if phase == PREMIUM:
+            cards = self.tricks[-1]["cards"]
+            return [{"premium": cards[position]} for position in self.core.premium_positions()]
+        if phase == LEADER:
             return [{"leader": seat} for seat in range(self.players)]
-        if self.phase == FIRST_BONUS:
-            return [{"first_bonus": card} for card in by_deck_order(self._holding(self.chooser))]
+        if phase == FIRST_BONUS:
+            return [{"first_bonus": card} for card in _codes(self._holding(self.core.actor))]
         return []
 
     def bonus_actions(self) -> list[dict[str, Any]]:
         """The bonus uses open to the seat on turn: one per printed family of a trump-change
         card, one per flip card (a 5 without a bonus cannot be used)."""
-        actions: list[dict[str, Any]] = []
-        for code in by_deck_order(self.bonus[self._turn_seat]):
-            card = self.deck.cards[code]
-            if card.bonus == FLIP:
-                actions.append({"bonus": code})
-            elif card.bonus == TRUMP_CHANGE:
-                actions.extend({"bonus": code, "family": family} for family in card.families)
-        return actions
+        return [
+            {"bonus": ALL_CODES[card]}
+            if family is None
+            else {"bonus": ALL_CODES[card], "family": family}
+            for card, family in self.core.uses()
+        ]
 
     def legal_cards(self) -> list[str]:
         """Cards of the led family plus the 5s if the seat holds the led family, else all."""
-        hand = self._holding(self._turn_seat)
-        led = self.led_family
-        following = [code for code in hand if led and self._card(code).family == led]
-        if following:
-            following += [code for code in hand if self._card(code).is_five]
-        return by_deck_order(following or hand)
+        return _codes(self.core.legal_in(self._holding(self.core.actor)))
 
     def hand(self, seat: int) -> list[str] | None:
         """The cards ``seat`` still holds, in deck order (None when the hands are unknown)."""
-        return None if self.hands is None else by_deck_order(self.hands[seat])
+        return _codes(self.core.masks[seat]) if self.known else None
 
-    def _holding(self, seat: int) -> set[str]:
-        """The seat's hand; with unknown hands every card that is not accounted for."""
-        if self.hands is not None:
-            return self.hands[seat]
-        placed = self.played.keys() | self.in_pile.keys() | self.used_bonus
-        placed |= {card for cards in self.bonus for card in cards}
-        return set(self.game_cards - placed)
-
-    def _card(self, code: str) -> Card:
-        card = self.deck.cards.get(code)
-        if card is None or code not in self.game_cards:
-            return Card(code, None, 0, 0, None)  # unknown: no family, not a 5, never wins
-        return card
+    def _holding(self, seat: int) -> int:
+        """The seat's hand (a mask); with unknown hands every card that is not accounted for."""
+        core = self.core
+        if self.known:
+            return core.masks[seat]
+        placed = 0
+        for code in self.played:
+            placed |= 1 << self.index.get(code, NO_CARD)
+        for card in (*core.in_pile, *core.used, *(card for cards in core.bonus for card in cards)):
+            placed |= 1 << card
+        return core.tab.game & ~placed
 
     # --- checking --------------------------------------------------------------------------
 
@@ -293,20 +347,25 @@ class State:
         return {"holder": None, "place": None}
 
     def _check_first_bonus(self, action: dict[str, Any]) -> list[Violation]:
-        code = action["first_bonus"]
-        if code not in self.game_cards:
+        code, core = action["first_bonus"], self.core
+        card = self.index.get(code)
+        if card is None:
             raise ActionError("unknown_card", "unknown_card", "first_bonus", card=code)
-        if code in self.in_pile or any(code in cards for cards in self.bonus):
+        if card in core.in_pile or any(card in cards for cards in core.bonus):
             raise ActionError(
                 "card_laid_out_twice", "card_laid_out_twice", "first_bonus", card=code
             )
-        if self.hands is not None and code not in self.hands[self.chooser]:
+        if self.known and not core.masks[core.actor] >> card & 1:
             return [self._violation("first_bonus_not_in_hand", code, **self._whereabouts(code))]
         return []
 
     def _check_bonus(self, action: dict[str, Any]) -> list[Violation]:
         code, family = action["bonus"], action.get("family")
-        if code not in self.bonus[self._turn_seat]:
+        card_index = CODE_INDEX.get(code, NO_CARD)
+        if (card_index, family) in self.core.uses():
+            return []
+        # Not a use the core offers: say why.
+        if card_index not in self.core.bonus[self.core.actor]:
             return [self._violation("bonus_not_owned", code, **self._whereabouts(code))]
         card = self.deck.cards[code]
         used = FLIP if family is None else TRUMP_CHANGE
@@ -320,21 +379,19 @@ class State:
         return []
 
     def _check_play(self, action: dict[str, Any]) -> list[Violation]:
-        code, seat = action["play"], self._turn_seat
-        if code not in self.game_cards:
+        code, core = action["play"], self.core
+        seat, card = core.actor, self.index.get(code)
+        if card is None:
             return [self._violation("unknown_card", code)]
         violations = []
         if code in self.played:
             violations.append(self._violation("card_played_twice", code, earlier=self.played[code]))
-        elif self.hands is not None and code not in self.hands[seat]:
+        elif self.known and not core.masks[seat] >> card & 1:
             violations.append(self._violation("card_not_in_hand", code, **self._whereabouts(code)))
-        led, card = self.led_family, self._card(code)
-        if self.hands is not None and led and not card.is_five and card.family != led:
-            held = by_deck_order(c for c in self.hands[seat] if self._card(c).family == led)
-            if held:
-                violations.append(
-                    self._violation("follow_suit", code, held=", ".join(held), family=led)
-                )
+        rule, allowed = core.due
+        if self.known and rule is not None and core.led is not None and not allowed >> card & 1:
+            held = _codes(core.masks[seat] & core.tab.family_mask[core.led])
+            violations.append(self._violation(rule, code, held=", ".join(held), family=core.led))
         return violations
 
     def _check_premium(self, action: dict[str, Any]) -> list[Violation]:
@@ -345,8 +402,7 @@ class State:
             raise ActionError(
                 "premium_not_in_trick", "premium_not_in_trick", "premium", card=code, trick=number
             )
-        trick = self.tricks[-1]
-        if self._seat_at(trick, position) == trick["winner"]:
+        if position not in self.core.premium_positions():  # the winner's own card
             return [self._violation("premium_not_allowed", code)]
         return []
 
@@ -359,6 +415,15 @@ class State:
 
     def play(self, action: Any, strict: bool = True) -> list[Violation]:
         """Apply ``action`` for ``to_play`` (see the module docstring)."""
+        core = self.core
+        if core.phase == TURN and type(action) is dict and action.keys() == {"play"}:
+            card = self.index.get(action["play"], NO_CARD)
+            if card != NO_CARD and core.legal >> card & 1:
+                # A card of the hand that keeps the duty: no rule to check, nothing to
+                # record but the play (legal cards are never unknown, played before or
+                # not held).
+                self._do_play(action)
+                return []
         violations = self.check(action)
         if strict and violations:
             raise IllegalPlay.of(violations[0], self.names)
@@ -366,24 +431,13 @@ class State:
         return violations
 
     def _do_first_bonus(self, action: dict[str, Any]) -> None:
-        code, seat = action["first_bonus"], self.chooser
-        self._take_from_hands(code)
-        self._lay_out_bonus(code, seat)
-        self.chooser += 1
-        if self.chooser == self.players:
-            self.phase, self.chooser = TURN, self.start
+        code = action["first_bonus"]
+        card = self._take_from_hands(code)
+        self.core.lay_out(card)
 
     def _do_bonus(self, action: dict[str, Any]) -> None:
-        code, seat, family = action["bonus"], self._turn_seat, action.get("family")
-        if code in self.bonus[seat]:
-            self.bonus[seat].remove(code)
-            self.used_bonus.add(code)
-            self.discard += 1
-        # The table did what the record says, whatever the card shows.
-        if family is None:
-            self.marker = flipped(self.marker)
-        else:
-            self.trump = family
+        code, seat, family = action["bonus"], self.core.actor, action.get("family")
+        self.core.use(CODE_INDEX.get(code, NO_CARD), family)
         use = {"seat": seat, "bonus": code}
         if family is not None:
             use["family"] = family
@@ -391,80 +445,49 @@ class State:
 
     def _do_play(self, action: dict[str, Any]) -> None:
         code = action["play"]
+        core = self.core
         self.played.setdefault(code, len(self.tricks) + 1)
-        self._take_from_hands(code)
+        card = self._take_from_hands(code)
         self.trick.append(code)
-        if len(self.trick) == self.players:
-            self._close_trick()
-
-    def _close_trick(self) -> None:
-        cards = [self._card(code) for code in self.trick]
-        index = trick_winner(
-            [(card.family, card.value or None) for card in cards], self.trump, self.marker
-        )
-        winner = (self.leader + index) % self.players
-        self.tricks.append(
-            {
-                "leader": self.leader,
-                "cards": self.trick,
-                "winner": winner,
-                "trump": self.trump,
-                "marker": self.marker,
-                "bonuses": self.trick_bonuses,
-                "premium": None,
-                "points": None,
-                "drawn": None,
-            }
-        )
-        self.trick, self.trick_bonuses = [], []
-        self.phase, self.chooser = PREMIUM, winner
+        leader = core.leader
+        core.play(card)
+        if core.phase == PREMIUM:  # the trick is complete: its winner chooses the premium
+            self.tricks.append(
+                {
+                    "leader": leader,
+                    "cards": self.trick,
+                    "winner": core.last_winner,
+                    "trump": core.trump,
+                    "marker": core.marker,
+                    "bonuses": self.trick_bonuses,
+                    "premium": None,
+                    "points": None,
+                    "drawn": None,
+                }
+            )
+            self.trick, self.trick_bonuses = [], []
 
     def _do_premium(self, action: dict[str, Any]) -> None:
         code = action["premium"]
-        trick = self.tricks[-1]
-        position, winner = self._premium_position(code), trick["winner"]
+        position = self._premium_position(code)
         if position is None:  # check() refused it
             raise ValueError(f"{code} was not played in the last trick")
-        owner = self._seat_at(trick, position)
-        card = self._card(code)
-        from_trick, drawn = premium_points(card.pearls, self.players, self.draw_pile)
-        self.piles[winner] += from_trick + drawn
-        self.draw_pile -= drawn
-        self.discard += self.players - 1 - from_trick
-        trick.update(premium=code, points=from_trick + drawn, drawn=drawn)
-        if card.is_five or card.bonus is None:
-            self.discard += 1  # a 5 gives its player no bonus; an unknown card counts nothing
-        else:
-            self._lay_out_bonus(code, owner)
-        unchosen_fives = [
-            index
-            for index, played in enumerate(trick["cards"])
-            if index != position
-            and self._card(played).is_five
-            and self._seat_at(trick, index) != winner
-        ]
-        if len(self.tricks) == TRICKS:
-            self.phase = OVER
-        elif unchosen_fives:
-            self.phase, self.chooser = LEADER, self._seat_at(trick, unchosen_fives[0])
-        else:
-            self.phase, self.leader = TURN, winner
+        points, drawn = self.core.premium(position)
+        self.tricks[-1].update(premium=code, points=points, drawn=drawn)
 
     def _do_leader(self, action: dict[str, Any]) -> None:
-        self.phase, self.leader = TURN, action["leader"]
+        self.core.name_leader(action["leader"])
 
-    def _take_from_hands(self, code: str) -> None:
-        if self.hands is not None:
-            for hand in self.hands:
-                hand.discard(code)
-
-    def _lay_out_bonus(self, code: str, seat: int) -> None:
-        """A new bonus card in front of ``seat``; a pearl bonus scores at once instead."""
-        if self.deck.cards[code].bonus == PEARL:
-            self.piles[seat] += 1
-            self.in_pile[code] = seat
-        else:
-            self.bonus[seat].append(code)
+    def _take_from_hands(self, code: str) -> int:
+        """The card of ``code`` (NO_CARD for no card of this game), out of every hand: it
+        lies on the table now, whoever was dealt it."""
+        card = self.index.get(code, NO_CARD)
+        if card != NO_CARD:
+            clear = ~(1 << card)
+            masks = self.core.masks
+            for seat in range(len(masks)):
+                masks[seat] &= clear
+        return card
 
     def _seat_at(self, trick: dict[str, Any], index: int) -> int:
         leader: int = trick["leader"]
