@@ -31,7 +31,6 @@ from .contracts import (
     can_call,
     can_solo,
     is_sie,
-    laufende_run,
     resolve_announcements,
 )
 from .play import Play
@@ -164,8 +163,7 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
         plays.append(card)
         legal = game.play(card)
     result = BotGame(hands, leader, contract, plays, stoss, retour, klopfen, None, [])
-    order_bits = game.rules.tables.order_bits
-    result.scores = _score(result, settings, party, game.augen, game.won, order_bits, rand)
+    result.scores = _score(result, settings, party, game, rand)
     return result
 
 
@@ -173,12 +171,11 @@ def _score(
     game: BotGame,
     settings: Mapping[str, Any],
     party: list[int],
-    augen: list[int],
-    tricks: list[int],
-    order_bits: tuple[int, ...],
+    played: Play,
     rand: Callable[[], float],
 ) -> list[int]:
-    """The tariff's scores of a played game (``order_bits``: the trumps high to low)."""
+    """The tariff's scores of a game as ``played``."""
+    augen, tricks = played.augen, played.won
     contract = game.contract
     if contract.type == RAMSCH:
         jungfrauen = [seat for seat in range(4) if tricks[seat] == 0]
@@ -199,7 +196,7 @@ def _score(
             schwarz = game.schwarz_claimed
     hands = game.hands
     party_mask = hands[declarer] if partner is None else hands[declarer] | hands[partner]
-    run = laufende_run([bit & party_mask != 0 for bit in order_bits])
+    run = played.laufende(party_mask)
     return settle(
         settings,
         contract.type,

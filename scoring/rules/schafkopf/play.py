@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import AUGEN, BIT, DECK, SUITS, TRICKS, TRUMP, Trumps, sau
-from .contracts import RUFSPIEL, SIE, Contract
+from .contracts import RUFSPIEL, SIE, Contract, laufende_run
 
 SEATS = 4
 NO_CARD = len(DECK)
@@ -269,6 +269,11 @@ class Play:
         due = self.due = duty(rules, seat, hand, led, self.called_led_in, self.done)
         legal = self.legal = hand & due[1]
         return legal
+
+    def laufende(self, party: int) -> int:
+        """The run of top trumps held by one party (``contracts.laufende_run``), ``party``
+        being the cards the declaring party held at the deal (a mask)."""
+        return laufende_run([bit & party != 0 for bit in self.rules.tables.order_bits])
 
     def copy(self) -> Play:
         twin = object.__new__(Play)

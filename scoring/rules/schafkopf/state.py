@@ -17,7 +17,7 @@ from typing import Any
 from ..core import CardLedger, IllegalPlay, Violation, bot_names
 from ..i18n import N_, Text
 from .cards import DECK, INDEX, NAME, mask_of
-from .contracts import RAMSCH, RUFSPIEL, Contract, contract_fault, laufende_run
+from .contracts import RAMSCH, RUFSPIEL, Contract, contract_fault
 from .play import (
     EFFECTIVE_SUITS,
     FOLLOW_SUIT,
@@ -385,8 +385,11 @@ class State:
     def laufende(self) -> int:
         """Counted Laufende: the run of top trumps of one party, by the profile's threshold."""
         party = self.declaring_party
-        run = laufende_run(self.holder.get(card) in party for card in self.trumps.order)
-        return counted_laufende(self.settings, self.contract.type, run)
+        held = 0  # the cards the party held at the deal, as far as known
+        for card, seat in self.holder.items():
+            if seat in party:
+                held |= 1 << INDEX[card]
+        return counted_laufende(self.settings, self.contract.type, self.core.laufende(held))
 
     def result(self) -> dict[str, Any] | None:
         """The verdict's ``result`` (None until the game is over), scores as played."""

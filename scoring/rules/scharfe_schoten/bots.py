@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import bot_names, new_record, pick, shuffled
 from .cards import CARDS, COLOURS, HAND_SIZE, VALUES
-from .play import PER_COLOUR, Play, strengths_of
+from .play import PER_COLOUR, Play
 from .scores import DEFAULT_PROFILE, NAME, PROFILES, round_scores
 
 DEFAULT_PLAYERS = 4
@@ -121,7 +121,7 @@ def _play(deck: list[int], numbers: dict[str, int], players: int, start: int) ->
     cupboard = [0] * len(COLOURS)
     for card in deck[players * size :]:
         cupboard[card // PER_COLOUR] += 1
-    return Play(strengths_of(numbers), masks, start, cupboard)
+    return Play.of(numbers, masks, start, cupboard)
 
 
 def _nth_card(legal: int, index: int) -> int:

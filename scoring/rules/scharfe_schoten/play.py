@@ -121,6 +121,17 @@ class Play:
         self.due = ANY_CARD
         self.legal = masks[start]
 
+    @classmethod
+    def of(
+        cls,
+        numbers: Mapping[str, int],
+        masks: list[int],
+        start: int,
+        cupboard: list[int] | None,
+    ) -> Play:
+        """The round of the number cards ``numbers`` (colour -> value) from its first card."""
+        return cls(strengths_of(numbers), masks, start, cupboard)
+
     def play(self, card: int) -> int:
         """Play ``card`` (an index or NO_CARD) for ``seat``; the next legal cards."""
         seat = self.seat

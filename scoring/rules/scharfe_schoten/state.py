@@ -26,7 +26,7 @@ from .cards import (
     count_colours,
     super_trumps,
 )
-from .play import NO_CARD, Play, strengths_of
+from .play import NO_CARD, Play
 from .scores import NAME, prediction_points
 
 CARD_SET = frozenset(CARDS)
@@ -90,8 +90,8 @@ class State:
         self.strengths = card_strengths(numbers)
         self.predictions = [dict(prediction) for prediction in predictions]
         self.start = start
-        self.core = Play(
-            strengths_of(self.numbers),
+        self.core = Play.of(
+            self.numbers,
             [0] * players if masks is None else masks,
             start,
             None if cupboard is None else [cupboard[colour] for colour in COLOURS],

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core import bot_names, new_record, pick, shuffled
 from .deck import ALL_CODES, CODE_INDEX, FIVES, Deck, as_deck
-from .play import FIRST_BONUS, LEADER, PREMIUM, TURN, Play, tables
+from .play import FIRST_BONUS, LEADER, PREMIUM, TURN, Play
 from .profiles import DEFAULT_PROFILE, PROFILES
 from .scores import HAND_SIZE, NAME, hand_points
 from .tricks import HIGH, LOW
@@ -114,7 +114,7 @@ def playout(
 def _play(deck: Deck, dealt: Deal) -> Play:
     """The hand as ``State`` plays it (its ``core``)."""
     masks = [sum(1 << CODE_INDEX[code] for code in hand) for hand in dealt.hands]
-    return Play(tables(deck, len(masks)), masks, dealt.trump, dealt.marker, dealt.start)
+    return Play.of(deck, masks, dealt.trump, dealt.marker, dealt.start)
 
 
 def _bot(

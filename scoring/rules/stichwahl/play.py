@@ -178,6 +178,11 @@ class Play:
         self.due = ANY_CARD
         self.legal = 0
 
+    @classmethod
+    def of(cls, deck: Deck, masks: list[int], trump: str, marker: int, start: int) -> Play:
+        """The hand of ``deck`` (dealt as ``masks``) before the first bonus cards."""
+        return cls(tables(deck, len(masks)), masks, trump, marker, start)
+
     # --- the first bonus cards -------------------------------------------------------------
 
     def lay_out(self, card: int) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 from ..core import IllegalPlay, Seat, Violation
 from ..i18n import N_, Phrase
 from .deck import ALL_CODES, CODE_INDEX, FAMILIES, FLIP, TRUMP_CHANGE, Deck, as_deck
-from .play import FIRST_BONUS, LEADER, NO_CARD, OVER, PREMIUM, TURN, Play, tables
+from .play import FIRST_BONUS, LEADER, NO_CARD, OVER, PREMIUM, TURN, Play
 from .scores import NAME, hand_points
 
 PHASE_OF_ACTION = {
@@ -148,7 +148,7 @@ class State:
         for seat, hand in enumerate(dealt):
             for code in hand:
                 masks[seat] |= 1 << self.index[code]
-        self.core = Play(tables(self.deck, players), masks, trump, marker, start)
+        self.core = Play.of(self.deck, masks, trump, marker, start)
         self.played: dict[str, int] = {}  # card -> trick (1-based) where it was first played
         self.tricks: list[dict[str, Any]] = []  # complete tricks (the last may await premium)
         self.trick: list[str] = []  # cards of the trick in progress
