@@ -23,7 +23,7 @@ help:
 	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
 	@echo "make test     lint, types, translations + the whole test suite (SQLite unless DATABASE_URL is set)"
 	@echo "make install  create .venv and install only"
-	@echo "make bench    benchmarks (prints figures)"
+	@echo "make bench    benchmarks: engines vs OpenSpiel, open-hand analysis, draw (prints figures)"
 	@echo "make messages regenerate and compile the translations"
 	@echo "make serve-prod  gunicorn with production settings against DATABASE_URL"
 	@echo "make loadtest    200 tables x 4 phones against gunicorn + PostgreSQL (LOAD_ARGS=...)"
@@ -77,9 +77,11 @@ test: lint typecheck messages-check test-db
 test-db: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The engines (every game, against OpenSpiel's oh_hell), the open-hand analysis, the draw.
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m scoring.bench $(BENCH_ARGS)
+	$(PY) -m scoring.bench_analysis $(ANALYSIS_BENCH_ARGS)
 	$(PY) -m tournaments.bench $(TOURNAMENT_BENCH_ARGS)
 
 # German translations live in locale/de/parts/<area>.po (one file per area, so parallel work

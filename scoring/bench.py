@@ -1,11 +1,22 @@
-"""Random-playout speed of the game engines, with OpenSpiel's ``oh_hell`` as the yardstick.
+"""Speed of the game engines, with OpenSpiel's ``oh_hell`` as the yardstick.
 
 ``python -m scoring.bench [--seconds S] [--only GAME ...]`` (``make bench`` installs the
-``bench`` extra with open-spiel first). For each game whose module has ``playout`` it counts
-complete random legal games per second in one Python process, then OpenSpiel's oh_hell with
-Schatzsuche's shape (3 players, 32 cards, 10 tricks) driven from Python by a uniform choice
-over ``legal_actions()``, and prints Schatzsuche / oh_hell. A game that is not built yet is
-reported and skipped; a playout that fails makes the exit status 1.
+``bench`` extra with open-spiel first). Every game's rules are played by one engine, its
+``play.Play`` (docs/engine.md, "One rulebook"), and this measures that one path twice:
+
+- ``playout``: complete random legal games on a bare ``Play`` (dealt, played out and
+  scored: Schafkopf announced, doubled and settled with the tariff), what the bots and
+  ``simulate`` run;
+- ``verify``: bot-played records judged card by card by ``records.verify``, that is by
+  ``State`` on the same ``Play`` (the verifier, ``manage.py verify``, the disputes).
+
+Then OpenSpiel's oh_hell with Schatzsuche's shape (3 players, 32 cards, 10 tricks) driven
+from Python by a uniform choice over ``legal_actions()``, and Schatzsuche round 10 / oh_hell.
+Figures are complete games per CPU second of this process (``time.process_time``: on a
+shared machine the wall clock also counts other processes' turns), each the best of three
+slices taken in turns, so that all figures see the same load. Every game of ``GAMES`` is
+measured: one that cannot be imported or played makes the exit status 1; without open_spiel
+the yardstick is reported missing and the rest is measured.
 """
 
 from __future__ import annotations
@@ -15,14 +26,15 @@ import platform
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from scoring.rules import GAMES, get_game
 from scoring.rules.core import make_rng
-from scoring.rules.records import profile_settings
+from scoring.rules.records import profile_settings, verify
 
-# (game, playout options, label, target games/s or None)
+# (game, playout options, label, target complete games per second or None)
 BENCHMARKS = (
-    ("schafkopf", {"players": 4}, "4 players", 10_000),
+    ("schafkopf", {"players": 4}, "4 players", 25_000),
     ("schatzsuche", {"round_number": 10}, "round 10", None),
     ("scharfe_schoten", {"players": 3}, "3 players", None),
     ("scharfe_schoten", {"players": 4}, "4 players", None),
@@ -30,50 +42,64 @@ BENCHMARKS = (
 )
 OH_HELL = {"players": 3, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 10}
 OH_HELL_KEY = "open_spiel oh_hell"
+RATIO_OF = "schatzsuche round 10"
+RATIO_TARGET, RATIO_AIM = 1.0, 2.0
 BATCH = 50  # games between clock readings
 SLICES = 3
+RECORDS = 200  # bot-played records per game that verify cycles through
 
 
 class NotAvailable(Exception):
-    """A benchmark that cannot run here (module not built yet, open_spiel not installed)."""
+    """open_spiel is not installed: the yardstick cannot be measured (every engine is)."""
 
 
 def games_per_second(
     plays: dict[str, Callable[[], object]], seconds: float
 ) -> tuple[dict[str, float], dict[str, Exception]]:
-    """Complete games per second of each ``play_one``: the best of three slices of
+    """Complete games per CPU second of each ``play_one``: the best of three slices of
     ``seconds``, the slices taken in turns, so that the figures (and their ratio) share the
-    load of a shared machine; a playout that raises is dropped and its error returned."""
+    load of a shared machine; a game that raises is dropped and its error returned."""
     rates = dict.fromkeys(plays, 0.0)
     errors: dict[str, Exception] = {}
+    clock = time.process_time
     for _ in range(SLICES):
         for key, play_one in plays.items():
             if key in errors:
                 continue
             games = 0
-            start = time.perf_counter()
+            start = clock()
             try:
-                while (elapsed := time.perf_counter() - start) < seconds / SLICES:
+                while (elapsed := clock() - start) < seconds / SLICES:
                     for _ in range(BATCH):
                         play_one()
                     games += BATCH
-            except Exception as error:  # a broken playout: report it, measure the others
+            except Exception as error:  # a broken engine: report it, measure the others
                 errors[key] = error
                 continue
             rates[key] = max(rates[key], games / elapsed)
     return rates, errors
 
 
-def engine_playout(name: str, options: dict) -> Callable[[], object]:
-    try:
-        game = get_game(name)
-    except ModuleNotFoundError:
-        raise NotAvailable(f"scoring.rules.{name} is not built yet") from None
-    if not hasattr(game, "playout"):
-        raise NotAvailable(f"scoring.rules.{name} has no playout yet")
+def engine_playout(name: str, options: dict[str, Any]) -> Callable[[], object]:
+    """One complete bot game of ``name`` per call, on the game's ``Play``."""
+    game = get_game(name)
     settings = profile_settings(game)
     rng = make_rng(f"bench:{name}")
     return lambda: game.playout(rng, settings, **options)
+
+
+def engine_verify(name: str, options: dict[str, Any]) -> Callable[[], object]:
+    """One complete bot-played record of ``name`` judged by ``State`` per call."""
+    game = get_game(name)
+    settings = profile_settings(game)
+    rng = make_rng(f"bench:verify:{name}")
+    played = [game.simulate(rng, settings, **options) for _ in range(RECORDS)]
+    turn = iter(range(sys.maxsize))
+
+    def verify_one() -> object:
+        return verify(played[next(turn) % RECORDS])
+
+    return verify_one
 
 
 def oh_hell_playout() -> Callable[[], object]:
@@ -86,7 +112,7 @@ def oh_hell_playout() -> Callable[[], object]:
     game = pyspiel.load_game("oh_hell", OH_HELL)
     draw = make_rng("bench:oh_hell").random
 
-    def play_one():
+    def play_one() -> object:
         # Chance nodes (the deal, the trump card) are uniform in oh_hell, so one uniform
         # choice over legal_actions() serves every node, as the notes' figure was taken.
         state = game.new_initial_state()
@@ -105,19 +131,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     print(
-        f"Random legal playouts, complete games/s, best of {SLICES} slices taken in turns, "
+        f"Complete random legal games per CPU second, best of {SLICES} slices taken in turns, "
         f"{args.seconds:g} s per figure (Python {platform.python_version()}, one process)"
     )
-    plays, labels, targets = {}, {}, {}
+    plays: dict[str, Callable[[], object]] = {}
+    labels: dict[str, str] = {}
+    targets: dict[str, int | None] = {}
+    failed: dict[str, Exception] = {}
     for name, options, label, target in BENCHMARKS:
         if args.only and name not in args.only:
             continue
-        key = f"{name} {label}"
-        labels[key], targets[key] = f"  {name:<16} {label:<10}", target
-        try:
-            plays[key] = engine_playout(name, options)
-        except NotAvailable as reason:
-            print(f"{labels[key]} not measured: {reason}")
+        for path, build in (("playout", engine_playout), ("verify", engine_verify)):
+            key = f"{name} {label} {path}"
+            labels[key] = f"  {name:<16} {label:<10} {path:<8}"
+            targets[key] = target if path == "playout" else None
+            try:
+                plays[key] = build(name, options)
+            except Exception as error:  # every game is built: one that is not fails the run
+                failed[key] = error
     labels[OH_HELL_KEY] = "  open_spiel oh_hell (3 players, 32 cards, 10 tricks)"
     try:
         plays[OH_HELL_KEY] = oh_hell_playout()
@@ -125,20 +156,32 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{labels[OH_HELL_KEY]} not measured: {reason}")
 
     rates, errors = games_per_second(plays, args.seconds)
-    for key in plays:
+    errors |= failed
+    for key in labels:
         if key in errors:
             error = errors[key]
             print(f"{labels[key]} FAILED: {type(error).__name__}: {error}")
+            continue
+        if key not in rates:
             continue
         target = targets.get(key)
         verdict = ""
         if target:
             verdict = f"   target {target:,}: {'PASS' if rates[key] >= target else 'BELOW'}"
         print(f"{labels[key]} {rates[key]:>9,.0f}/s{verdict}")
-    ratio_of = "schatzsuche round 10"
-    if ratio_of in rates and OH_HELL_KEY in rates and not errors.keys() & {ratio_of, OH_HELL_KEY}:
-        ratio = rates[ratio_of] / rates[OH_HELL_KEY]
-        print(f"Schatzsuche round 10 / OpenSpiel oh_hell: {ratio:.2f}x (aim: 2x or more)")
+    if OH_HELL_KEY in rates and OH_HELL_KEY not in errors:
+        for path in ("playout", "verify"):
+            key = f"{RATIO_OF} {path}"
+            if key in rates and key not in errors:
+                ratio = rates[key] / rates[OH_HELL_KEY]
+                if path == "playout":
+                    passed = "PASS" if ratio >= RATIO_TARGET else "BELOW"
+                    print(
+                        f"Schatzsuche round 10 / OpenSpiel oh_hell: {ratio:.2f}x "
+                        f"(playout; target {RATIO_TARGET:g}x: {passed}; aim {RATIO_AIM:g}x)"
+                    )
+                else:
+                    print(f"Schatzsuche round 10 verified by State / oh_hell: {ratio:.2f}x")
     return int(bool(errors))
 
 
