@@ -110,8 +110,11 @@ _NO_VARIANT = (None,)
 _ORDER = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))
 
 
-def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame | None:
-    """Deal and play one game; None when everybody passed and the deal is thrown in."""
+def bot_game(
+    rng: Random, settings: Mapping[str, Any], leader: int, record: bool = True
+) -> BotGame | None:
+    """Deal and play one game; None when everybody passed and the deal is thrown in.
+    ``record=False`` leaves ``plays`` empty (``playout`` needs only the scores)."""
     rand = rng.random
     cards = shuffled(CARD_BITS, rng)
     hands = [sum(cards[0:8]), sum(cards[8:16]), sum(cards[16:24]), sum(cards[24:32])]
@@ -160,7 +163,8 @@ def bot_game(rng: Random, settings: Mapping[str, Any], leader: int) -> BotGame |
             for _ in range(int(rand() * count)):
                 legal &= legal - 1
         card = (legal & -legal).bit_length() - 1
-        plays.append(card)
+        if record:
+            plays.append(card)
         legal = game.play(card)
     result = BotGame(hands, leader, contract, plays, stoss, retour, klopfen, None, [])
     result.scores = _score(result, settings, party, game, rand)

@@ -273,7 +273,7 @@ class Play:
     def laufende(self, party: int) -> int:
         """The run of top trumps held by one party (``contracts.laufende_run``), ``party``
         being the cards the declaring party held at the deal (a mask)."""
-        return laufende_run([bit & party != 0 for bit in self.rules.tables.order_bits])
+        return laufende_run(bit & party != 0 for bit in self.rules.tables.order_bits)
 
     def copy(self) -> Play:
         twin = object.__new__(Play)

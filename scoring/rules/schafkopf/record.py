@@ -120,13 +120,14 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
 
 
 def _deal_until_played(
-    rng: Random, settings: Mapping[str, Any], players: int, dealer: int
+    rng: Random, settings: Mapping[str, Any], players: int, dealer: int, record: bool = True
 ) -> tuple[BotGame, int]:
     """Bot games until one is played (thrown-in deals pass the deal on per ``passed_deal``)."""
     if players not in (4, 5):
         raise ValueError("Schafkopf is played at a table of 4 or 5 players")
     while True:
-        game = bot_game(rng, settings, leader=0 if players == 5 else (dealer + 1) % SEATS)
+        leader = 0 if players == 5 else (dealer + 1) % SEATS
+        game = bot_game(rng, settings, leader, record)
         if game is not None:
             return game, dealer
         dealer = after_all_passed(settings, dealer, players)["dealer"]
@@ -185,5 +186,6 @@ def playout(
     record (the four playing seats).
     """
     players = players or SEATS
-    game, _ = _deal_until_played(rng, settings, players, _first_dealer(rng, players, round_number))
+    dealer = _first_dealer(rng, players, round_number)
+    game, _ = _deal_until_played(rng, settings, players, dealer, record=False)
     return game.scores
