@@ -44,10 +44,16 @@ def duty(
             return FOLLOW_SUIT, same_suit << shift, SUIT_CARDS[led][same_suit]
         shift = trump << 3
         trumps = hand >> shift & 0xFF
-        if trumps and (trump_always or not trumped):
+        if trumps and trump_due(trumped, trump_always):
             return MUST_TRUMP, trumps << shift, SUIT_CARDS[trump][trumps]
     cards = CLUBS[hand & 0xFF] + SPADES[hand >> 8 & 0xFF]
     return None, hand, cards + HEARTS[hand >> 16 & 0xFF] + DIAMONDS[hand >> 24]
+
+
+def trump_due(trumped: bool, trump_always: bool) -> bool:
+    """Whether a player who cannot follow must trump: always under ``trump_duty: always``,
+    else only while no trump lies in the trick (``unless_trick_trumped``)."""
+    return trump_always or not trumped
 
 
 class Play:

@@ -15,7 +15,7 @@ from typing import Any
 from ..core import CardLedger, IllegalPlay, Violation, add_messages, bot_names
 from ..i18n import N_
 from .cards import CODES, INDEX, PLAYERS, SUIT_MASKS, SUIT_TEXTS, cards_in, highest, mask_of
-from .play import NO_CARD, Play
+from .play import NO_CARD, Play, trump_due
 from .scores import (
     DEFAULT_PROFILE,
     NAME,
@@ -249,7 +249,7 @@ class State:
                 # The card lies on the table now, whoever was dealt it: nobody holds it any more.
                 bit = ~(1 << number)
                 core.masks = [mask & bit for mask in core.masks]
-        if number != NO_CARD:
+        if number != NO_CARD and 0 <= core.led != number >> 3:  # not following the led suit
             self._turn_farbkarten(seat, number >> 3)
         self.trick.append(None if number == NO_CARD else number)
         self.trick_codes.append(card)
@@ -289,7 +289,7 @@ class State:
     def _turn_farbkarten(self, seat: int, suit: int) -> None:
         """What ``seat`` shows by playing ``suit`` now (the rulebook's example: hearts trump,
         spades led, a diamond played — spades and hearts are turned): the led suit, and
-        trump when the duty to trump applied (``play.duty``) and he did not trump."""
+        trump when the duty to trump applied (``play.trump_due``) and he did not trump."""
         core = self.core
         led = core.led
         if led < 0 or suit == led:
@@ -297,6 +297,5 @@ class State:
         shown = self.shown_void[seat]
         trick = core.done + 1
         shown.setdefault(led, trick)
-        trump_due = core.trump_always or not core.trumped
-        if suit != core.trump and trump_due:
+        if suit != core.trump and trump_due(core.trumped, core.trump_always):
             shown.setdefault(core.trump, trick)

@@ -299,8 +299,10 @@ class State:
     def check(self, action: Any) -> list[Violation]:
         """Every rule ``to_play`` would break with ``action``; ActionError if it cannot
         happen at all."""
-        kind = action_kind(action)
-        if PHASE_OF_ACTION[kind] != self.phase:
+        return self._check(action_kind(action), action)
+
+    def _check(self, kind: str, action: dict[str, Any]) -> list[Violation]:
+        if PHASE_OF_ACTION[kind] != self.core.phase:
             raise self._not_expected(kind)
         check: Callable[[dict[str, Any]], list[Violation]] = getattr(self, f"_check_{kind}")
         return check(action)
@@ -417,17 +419,19 @@ class State:
         """Apply ``action`` for ``to_play`` (see the module docstring)."""
         core = self.core
         if core.phase == TURN and type(action) is dict and action.keys() == {"play"}:
-            card = self.index.get(action["play"], NO_CARD)
+            code = action["play"]
+            card = self.index.get(code, NO_CARD) if type(code) is str else NO_CARD
             if card != NO_CARD and core.legal >> card & 1:
                 # A card of the hand that keeps the duty: no rule to check, nothing to
                 # record but the play (legal cards are never unknown, played before or
                 # not held).
                 self._do_play(action)
                 return []
-        violations = self.check(action)
+        kind = action_kind(action)
+        violations = self._check(kind, action)
         if strict and violations:
             raise IllegalPlay.of(violations[0], self.names)
-        getattr(self, f"_do_{action_kind(action)}")(action)
+        getattr(self, f"_do_{kind}")(action)
         return violations
 
     def _do_first_bonus(self, action: dict[str, Any]) -> None:
