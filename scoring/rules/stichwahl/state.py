@@ -425,7 +425,7 @@ class State:
                 # A card of the hand that keeps the duty: no rule to check, nothing to
                 # record but the play (legal cards are never unknown, played before or
                 # not held).
-                self._do_play(action)
+                self._do_play(action, card)
                 return []
         kind = action_kind(action)
         violations = self._check(kind, action)
@@ -447,11 +447,13 @@ class State:
             use["family"] = family
         self.trick_bonuses.append(use)
 
-    def _do_play(self, action: dict[str, Any]) -> None:
+    def _do_play(self, action: dict[str, Any], held: int = NO_CARD) -> None:
+        """Play ``action``'s card; ``held`` is its index when the seat on turn holds it
+        (nobody else does then), else it is taken out of whichever hand holds it."""
         code = action["play"]
         core = self.core
         self.played.setdefault(code, len(self.tricks) + 1)
-        card = self._take_from_hands(code)
+        card = self._take_from_hands(code) if held == NO_CARD else held
         self.trick.append(code)
         leader = core.leader
         core.play(card)
