@@ -51,12 +51,13 @@ class Tables:
     order_bits: tuple[int, ...]  # the trumps high to low, as bits
 
 
-_TABLES: dict[int, Tables] = {}
+_TABLES: dict[tuple[object, ...], Tables] = {}
 
 
 def tables_of(trumps: Trumps) -> Tables:
-    """The tables of a trump order (``cards.Trumps``, one object per kind of contract)."""
-    found = _TABLES.get(id(trumps))
+    """The tables of a trump order (``cards.Trumps``), cached by its contents."""
+    cache_key = (trumps.order, *trumps.suit_of.items(), *trumps.strength.items())
+    found = _TABLES.get(cache_key)
     if found is None:
         suit_of = (*(EFFECTIVE_SUITS.index(trumps.suit_of[card]) for card in DECK), NONE)
         suit_mask = tuple(
@@ -67,8 +68,7 @@ def tables_of(trumps: Trumps) -> Tables:
             (*(trumps.key(card, led) for card in DECK), -1) for led in (*EFFECTIVE_SUITS, None)
         )
         order_bits = tuple(BIT[card] for card in trumps.order)
-        # ``Trumps`` are made once per kind of contract (cached), so their id stays theirs.
-        found = _TABLES[id(trumps)] = Tables(suit_of, suit_mask, key, order_bits)
+        found = _TABLES[cache_key] = Tables(suit_of, suit_mask, key, order_bits)
     return found
 
 
