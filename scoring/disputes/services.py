@@ -127,6 +127,9 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
     verdict = verdict_of(adapter, dispute.draft)
     if verdict is None or not verdict.complete:
         raise NotApplicable([_("The record is not complete yet: tap the round to its end.")])
+    if verdict.result is None:
+        refusal = _("The recorded cards are not one deck (a card twice): there is no result.")
+        raise NotApplicable([refusal])
     pad = get_pad(table.game)
     summary = summarize(table)
     number = dispute.round_number

@@ -173,3 +173,50 @@ def test_a_record_padded_to_the_upload_limit_is_read():
     record["players"] = [*record["players"][:-1], "x" * (MAX_RECORD_BYTES - len(text) - 10)]
     assert len(json.dumps(record)) < MAX_RECORD_BYTES
     assert judged(json.dumps(record)) is not None
+
+
+def duplicated(record, first, second):
+    """The record with its ``second`` card play replaced by its ``first`` (a card played
+    twice); Stichwahl's plays are ``{"play": card}`` events among others."""
+    if "plays" in record:
+        plays = list(record["plays"])
+        plays[second] = plays[first]
+        return {**record, "plays": plays}
+    events = list(record["events"])
+    at = [index for index, event in enumerate(events) if "play" in event]
+    events[at[second]] = {"play": events[at[first]]["play"]}
+    return {**record, "events": events}
+
+
+def card_plays(record) -> int:
+    if "plays" in record:
+        return len(record["plays"])
+    return sum(1 for event in record["events"] if "play" in event)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_played_twice_anywhere_is_judged_never_a_crash(game):
+    """Every pair of plays of a few records, one played again in the other's place; a
+    Schafkopf deal with 121 Augen once crashed the scoring instead of being judged."""
+    import random
+
+    from scoring.rules.core import make_rng
+
+    rng = make_rng(f"twice:{game}")
+    for record in VALID[game]:
+        count = card_plays(record)
+        pairs = [(a, b) for a in range(count) for b in range(count) if a != b]
+        for first, second in random.Random(rng.random()).sample(pairs, min(300, len(pairs))):
+            judged(duplicated(record, first, second))
+
+
+def test_a_schafkopf_deal_whose_cards_are_not_one_deck_has_no_result():
+    from scoring.rules.core import make_rng
+    from scoring.rules.records import get_game, profile_settings
+
+    schafkopf = get_game("schafkopf")
+    record = schafkopf.simulate(make_rng("dup:2"), profile_settings(schafkopf), players=4)
+    twice = duplicated(record, 2, 5)  # 121 Augen as recorded
+    verdict = verify(twice)
+    assert verdict.complete and not verdict.valid and verdict.result is None
+    assert "card_played_twice" in [violation.rule for violation in verdict.violations]

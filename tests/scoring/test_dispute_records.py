@@ -280,3 +280,23 @@ def test_nesting_at_the_limit_is_read_and_judged_as_no_record(client, dispute_of
     response = paste(client, key, dispute, "[" * 32 + "]" * 32)
     assert response.status_code == 422
     assert "Eine Aufzeichnung ist ein JSON-Objekt" in text(response)
+
+
+def test_a_deal_with_a_card_twice_is_judged_but_cannot_be_applied(client, dispute_of_game_1):
+    """Its Augen need not add up to 120: the verdict names the card played twice and has no
+    result, and applying it says why instead of failing."""
+    from scoring.disputes.services import NotApplicable, candidate
+    from scoring.rules.core import make_rng
+
+    key, dispute = dispute_of_game_1
+    schafkopf = records.get_game("schafkopf")
+    record = schafkopf.simulate(make_rng("dup:2"), records.profile_settings(schafkopf), players=4)
+    record["players"] = dispute.draft["players"]
+    record["plays"][5] = record["plays"][2]
+    assert paste(client, key, dispute, record).status_code == 302
+    dispute.refresh_from_db()
+    page = text(client.get(reverse("dispute", args=[key, dispute.pk])))
+    assert "spielte" in page and "schon in Stich" in page
+    with pytest.raises(NotApplicable) as refused:
+        candidate(dispute.table, dispute)
+    assert "kein Blatt (eine Karte doppelt)" in str(refused.value)

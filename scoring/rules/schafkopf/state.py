@@ -30,6 +30,9 @@ from .play import (
 from .result import game_result, ramsch_result
 from .tariff import counted_laufende
 
+# Violations after which the recorded cards are not the 32 of one deck.
+NOT_ONE_DECK = frozenset({"card_played_twice", "unknown_card"})
+
 DECK_SET = frozenset(DECK)
 # Faults a player commits at the table; they decide who pays under ``misplay: offender_pays``.
 # (card_not_in_hand, card_played_twice and unknown_card cannot happen with real cards: they
@@ -392,8 +395,12 @@ class State:
         return counted_laufende(self.settings, self.contract.type, self.core.laufende(held))
 
     def result(self) -> dict[str, Any] | None:
-        """The verdict's ``result`` (None until the game is over), scores as played."""
+        """The verdict's ``result`` (None until the game is over), scores as played; None
+        also when the recorded cards are not one deck (a card twice, a card of no deck):
+        their Augen need not add up to 120, and no score follows from them."""
         if not self.core.over:
+            return None
+        if any(violation.rule in NOT_ONE_DECK for violation in self.all_violations()):
             return None
         return ramsch_result(self) if self.contract.type == RAMSCH else game_result(self)
 
