@@ -26,8 +26,9 @@ help:
 	@echo "make bench    benchmarks: engines vs OpenSpiel, open-hand analysis, draw (prints figures)"
 	@echo "make messages regenerate and compile the translations"
 	@echo "make serve-prod  gunicorn with production settings against DATABASE_URL"
-	@echo "make loadtest    200 tables x 4 phones against gunicorn + PostgreSQL (LOAD_ARGS=...)"
-	@echo "make faulttest   restart PostgreSQL under load; 503s, recovery, nothing half written"
+	@echo "make serve-events  the event streams under uvicorn (production settings, EVENTS_PORT)"
+	@echo "make loadtest    200 tables x 4 phones, polling then push (gunicorn + uvicorn + PostgreSQL)"
+	@echo "make faulttest   restart PostgreSQL under load; 503s, recovery, streams catch up"
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -51,6 +52,8 @@ data:
 	@mkdir -p data
 
 # The task worker (open-hand analyses) runs beside the development server and stops with it.
+# runserver serves the pages and the event streams (a thread per held stream; changes reach
+# them inside this one process: scoring/push.py).
 run: install | data
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
 	export DJANGO_DEBUG=$${DJANGO_DEBUG:-1}; \
@@ -108,7 +111,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
 
 # --- production (docs/production.md, deploy/) -------------------------------------------------
-.PHONY: serve-prod loadtest faulttest
+.PHONY: serve-prod serve-events loadtest faulttest
+EVENTS_PORT ?= 8001
 
 # gunicorn with production settings on http://127.0.0.1:$(PORT)/ against DATABASE_URL. No TLS
 # proxy here, so no HTTPS redirect; a throwaway secret key unless DJANGO_SECRET_KEY is set.
@@ -126,8 +130,23 @@ serve-prod: install
 	echo "Stichblock (production settings) on http://127.0.0.1:$(PORT)/" && \
 	exec $(VENV)/bin/gunicorn -c deploy/gunicorn.conf.py stichblock.wsgi
 
+# The event streams (Server-Sent Events) under uvicorn with production settings on
+# http://127.0.0.1:$(EVENTS_PORT)/. In production a proxy sends /…/events/ here and the rest to
+# gunicorn (deploy/Caddyfile); without one, pages served by `make serve-prod` get a 204 for their
+# stream and poll.
+serve-events: install
+	@if [ -z "$$DATABASE_URL" ]; then echo "ERROR: make serve-events needs DATABASE_URL" >&2; exit 1; fi
+	@export DJANGO_PRODUCTION=1 DJANGO_SSL_REDIRECT=0 DJANGO_MANIFEST_STATIC=1 DJANGO_DB_POOL=1 \
+		DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:?set the same DJANGO_SECRET_KEY as serve-prod}" \
+		DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"; \
+	echo "Stichblock event streams on http://127.0.0.1:$(EVENTS_PORT)/" && \
+	exec $(VENV)/bin/uvicorn stichblock.asgi:application --host 127.0.0.1 --port $(EVENTS_PORT) \
+		--workers 1 --loop uvloop --http httptools --no-access-log --timeout-graceful-shutdown 5
+
 # Bounded load (LOAD_ARGS, e.g. "--tables 50 --duration 20"): loopback only, a throwaway
-# database, prints requests/s, p50/p95/p99, errors, and checks every round in the database.
+# database; phones that poll, then phones that hold their event streams (--live both), side by
+# side: requests/s, p50/p95/p99, push latency, connections held, server CPU and memory, errors,
+# events lost or duplicated, and every round checked in the database.
 loadtest: install
 	$(PY) -m pip install --quiet -e '.[load]'
 	$(PY) -m tests.production.load.run $(LOAD_ARGS)

@@ -21,7 +21,9 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from functools import wraps
+from inspect import iscoroutinefunction
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model
@@ -119,24 +121,42 @@ def dispute_link_scope(key: str) -> Scope:
 def table_link(view=None, *, edit: bool = False, organizers: bool = False):
     """Resolve the URL's ``key`` (a table link) into the ``scope`` the view gets as its second
     argument. ``edit=True`` refuses read-only links (403 with the reason);
-    ``organizers=True`` also accepts ``table_id`` under the organizer's prefix."""
+    ``organizers=True`` also accepts ``table_id`` under the organizer's prefix. An async view
+    (the event stream) gets the same checks, run in a thread."""
+
+    def resolve(request, key: str | None, table_id: int | None):
+        if key is not None:
+            scope = link_scope(key)
+        elif organizers and table_id is not None:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            table = get_object_or_404(Table, pk=table_id)
+            if not has_table_authority(request, table):
+                raise Http404
+            scope = Scope(table=table, organizer=True)
+        else:
+            raise Http404
+        if edit:
+            scope.require_edit()
+        return scope
 
     def decorate(view):
+        if iscoroutinefunction(view):
+
+            @wraps(view)
+            async def async_wrapper(request, *args, key=None, table_id=None, **kw):
+                scope = await sync_to_async(resolve)(request, key, table_id)
+                if not isinstance(scope, Scope):
+                    return scope  # the login page
+                return await view(request, scope, *args, **kw)
+
+            return async_wrapper
+
         @wraps(view)
         def wrapper(request, *args, key: str | None = None, table_id: int | None = None, **kw):
-            if key is not None:
-                scope = link_scope(key)
-            elif organizers and table_id is not None:
-                if not request.user.is_authenticated:
-                    return redirect_to_login(request.get_full_path())
-                table = get_object_or_404(Table, pk=table_id)
-                if not has_table_authority(request, table):
-                    raise Http404
-                scope = Scope(table=table, organizer=True)
-            else:
-                raise Http404
-            if edit:
-                scope.require_edit()
+            scope = resolve(request, key, table_id)
+            if not isinstance(scope, Scope):
+                return scope
             return view(request, scope, *args, **kw)
 
         return wrapper

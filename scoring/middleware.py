@@ -8,10 +8,18 @@ ETag, a changed table, an unknown key) goes through the whole stack as usual —
 rate limits, so guessing keys is still counted.
 """
 
+from asgiref.sync import sync_to_async
+from django.core.exceptions import DisallowedHost
+from django.db import close_old_connections
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
+from stichblock import proofs
+
+from . import push
+from .events import event_stream, wait_for_listener
 from .live import live_etag, live_state, not_modified
+from .models import Access
 
 
 class LivePollMiddleware:
@@ -35,3 +43,38 @@ class LivePollMiddleware:
                     if response is not None:
                         return response
         return self.get_response(request)
+
+
+async def early_stream(request):
+    """Under ASGI, before any middleware (stichblock/asgi.py): a phone opening the event stream
+    of a link its browser opened before (the signed link tag, stichblock/proofs.py) gets its
+    stream after one query, without sessions, CSRF, rate-limit counters and the middleware's
+    trips to a worker thread, so that thousands of phones reconnecting stay cheap. None for
+    anything else (no tag, an unknown key, a bad host): the whole stack answers it."""
+    if request.method != "GET" or not request.path_info.endswith("/events/"):
+        return None
+    try:
+        match = resolve(request.path_info)
+        request.get_host()
+    except (Resolver404, DisallowedHost):
+        return None
+    if match.url_name != "table_events":
+        return None
+    key = match.kwargs["key"]
+    if not proofs.knows_link(request, key):
+        return None
+    await wait_for_listener()
+    found = await sync_to_async(table_version, thread_sensitive=False)(key)
+    if found is None:
+        return None
+    table_id, version = found
+    return event_stream(request, {push.channel("table", table_id): version})
+
+
+def table_version(key: str) -> tuple[int, int] | None:
+    """(table, version) of a link in one query, in a thread of the loop's pool; its database
+    connection goes back (to the pool) or stays (persistent) as at the end of a request."""
+    try:
+        return Access.objects.filter(key=key).values_list("table_id", "table__version").first()
+    finally:
+        close_old_connections()

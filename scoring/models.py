@@ -8,7 +8,7 @@ round, revision numbers unique per round, one submission stored once).
 import secrets
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -58,9 +58,11 @@ class Table(models.Model):
         return [seat.name for seat in self.seats.all()]
 
     def touch(self):
-        """Mark the table changed so every phone polling it fetches the new state."""
-        Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        self.refresh_from_db(fields=["version"])
+        """Mark the table changed: every phone watching it hears of it and fetches the new
+        state (scoring/push.py announces the version when the transaction commits)."""
+        from .push import bump_version
+
+        self.version = bump_version("table", self.pk)
 
 
 class Seat(models.Model):

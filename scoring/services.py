@@ -6,11 +6,11 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from .models import Access, Revision, Round, Seat, Table, TableEvent
+from .push import bump_version
 
 
 class Conflict(Exception):
@@ -106,11 +106,10 @@ def save_round(
             earlier = Revision.objects.filter(submission=submission).first()
             if earlier is not None:
                 return earlier, False
-            # One statement checks the lock, bumps the version the live views compare, and
-            # holds the table's row until commit, so saves to one table take turns.
-            if not Table.objects.filter(pk=table.pk, locked_at__isnull=True).update(
-                version=F("version") + 1
-            ):
+            # One statement checks the lock, bumps the version the live views compare, holds
+            # the table's row until commit (saves to one table take turns) and tells every
+            # phone's stream when the save commits (scoring/push.py).
+            if bump_version("table", table.pk, unlocked_only=True) is None:
                 raise Locked()
             round_, created = Round.objects.get_or_create(table=table, number=number)
             # Retire revision ``base`` only if it is still the current one; anything else means

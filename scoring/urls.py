@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import views
+from . import events, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/live/", views.table_live, name="table_live"),
     path("t/<str:key>/ahead/", views.table_ahead, name="table_ahead"),
+    path("t/<str:key>/events/", events.table_events, name="table_events"),
     path("t/<str:key>/share/", views.share, name="share"),
     path("t/<str:key>/audit/", views.audit, name="audit"),
     path("t/<str:key>/sheet.csv", views.sheet_csv, name="sheet_csv"),

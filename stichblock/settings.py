@@ -286,3 +286,9 @@ LOGGING = {
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Analyses a link may start per window; a finished analysis is shown to anyone, any time.
 RATELIMIT_ANALYSIS_LINK = os.environ.get("RATELIMIT_ANALYSIS_LINK", "5/hour")
+
+# --- Live updates (scoring/push.py, scoring/events.py) --------------------------------------
+# Event streams are served by the ASGI server (deploy/: uvicorn beside gunicorn). A server
+# with a thread per connection may hold them too (runserver, the tests' live server); a
+# production WSGI worker answers 204 instead, and the page falls back to polling.
+LIVE_EVENTS_WSGI = env_bool("DJANGO_LIVE_EVENTS_WSGI", not PRODUCTION)

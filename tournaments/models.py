@@ -84,7 +84,11 @@ class Tournament(models.Model):
         return self.name
 
     def touch(self):
-        Tournament.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+        """Mark the tournament changed (players, a published round): its live pages hear of it
+        when the transaction commits (scoring/push.py)."""
+        from scoring.push import bump_version
+
+        self.version = bump_version("tournament", self.pk)
 
 
 class Player(models.Model):

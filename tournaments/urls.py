@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, audit, confirmation, entries, rounds, setup, standings
+from .views import accounts, audit, confirmation, entries, events, rounds, setup, standings
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
 TABLE = ROUND + "tables/<int:table_number>/"
@@ -55,6 +55,7 @@ urlpatterns = [
     path(ROUND, rounds.round_detail, name="tournament_round"),
     path(ROUND + "publish/", rounds.round_publish, name="round_publish"),
     path(ROUND + "progress/", rounds.round_progress_live, name="round_progress"),
+    path(ROUND + "events/", events.round_progress_events, name="round_progress_events"),
     path(ROUND + "sheets/", rounds.round_sheets, name="round_sheets"),
     path(TABLE, rounds.table_detail, name="tournament_table"),
     path(TABLE + "unlock/", rounds.table_unlock, name="table_unlock"),
@@ -68,6 +69,11 @@ urlpatterns = [
         "tournaments/public/<str:key>/live/",
         standings.public_standings_live,
         name="public_standings_live",
+    ),
+    path(
+        "tournaments/public/<str:key>/events/",
+        events.public_standings_events,
+        name="public_standings_events",
     ),
     path("tournaments/confirm/<str:key>/", confirmation.confirm, name="tournament_confirm"),
 ]

@@ -23,6 +23,7 @@ from ..access import get_round, get_tournament, login_required, organizer_author
 from ..formats import get_format
 from ..forms import UnlockForm
 from ..hooks import game_links
+from ..live import live_version, round_channels
 from ..models import TournamentTable
 from ..progress import lock_concerns, progress_etag, round_progress, unbalanced_games
 
@@ -50,6 +51,7 @@ def round_detail(request, pk: int, number: int):
         "round": round_,
         "fmt": get_format(tournament.game),
         "progress": round_progress(round_),
+        "live_version": live_version(round_channels(round_)),
     }
     return render(request, "tournaments/round.html", context)
 
@@ -81,7 +83,12 @@ def round_progress_live(request, pk: int, number: int):
         lambda: render(
             request,
             "tournaments/_progress.html",
-            {"tournament": tournament, "round": round_, "progress": round_progress(round_)},
+            {
+                "tournament": tournament,
+                "round": round_,
+                "progress": round_progress(round_),
+                "live_version": live_version(round_channels(round_)),
+            },
         ),
     )
 

@@ -14,6 +14,7 @@ from scoring.models import Table
 from scoring.spreadsheets import csv_response, spreadsheet_text
 
 from ..access import get_tournament, login_required, public_tournament
+from ..live import live_version, public_channels
 from ..models import Tournament
 from ..progress import unfinished_tables
 from ..standings import compute
@@ -111,6 +112,7 @@ def public_standings(request, key: str):
     """Read-only standings for a projector: large type, refreshing itself."""
     tournament = public_tournament(key)
     context = standings_context(tournament, round_choice(request, tournament))
+    context["live_version"] = live_version(public_channels(tournament))
     return render(request, "tournaments/public.html", context)
 
 
@@ -122,6 +124,11 @@ def public_standings_live(request, key: str):
         request,
         public_etag(tournament, round_number),
         lambda: render(
-            request, "tournaments/_public_live.html", standings_context(tournament, round_number)
+            request,
+            "tournaments/_public_live.html",
+            {
+                **standings_context(tournament, round_number),
+                "live_version": live_version(public_channels(tournament)),
+            },
         ),
     )

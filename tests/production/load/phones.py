@@ -1,10 +1,14 @@
 """Simulated phones at card tables, as an asyncio HTTP client in its own process.
 
 Every table has scorer phones (the scorer link: they enter rounds, correct earlier ones and now
-and then tap "save" twice) and viewer phones (the viewer link); every phone polls the live
-fragment every 3 s with If-None-Match, as htmx does. Forms are real: the CSRF token, ``base``
-and ``submission`` come from the page the phone loaded, cookies are kept per phone, and the
-proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
+and then tap "save" twice) and viewer phones (the viewer link). With ``--live poll`` (the way
+it was) every phone polls the live fragment every 3 s with If-None-Match, as htmx did; with
+``--live push`` every phone holds its page's event stream (Server-Sent Events, on
+``--events-base``, the ASGI server), fetches the fragment once when the stream announces a
+version newer than the one it shows, reconnects with Last-Event-ID when the stream drops, and
+polls only while it has no stream (static/js/live.js does the same). Forms are real: the CSRF
+token, ``base`` and ``submission`` come from the page the phone loaded, cookies are kept per
+phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
 
 Writes a JSON file with every request (kind, status, latency) and every submission (for the
 database check in run.py). ``--mode floor`` sends the same schedule to a bare view.
@@ -34,6 +38,9 @@ INPUT = re.compile(r"<input\b[^>]*>")
 ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 FORM_ACTION = re.compile(r'<form method="post" action="(/t/[^"]+/rounds/(\d+)/save/)"')
 LIVE_URL = re.compile(r'id="live"[^>]*hx-get="([^"]+)"')
+SHOWN = re.compile(r'data-live-version="(\d+)"')
+EVENTS_URL = re.compile(r'sse-connect="([^"]+)"')
+RETRY_SECONDS = 2.0
 LINK = re.compile(r"/t/([\w-]{16,})/")
 
 
@@ -68,6 +75,18 @@ class Run:
     submissions: list = field(default_factory=list)
     retried_saves: set = field(default_factory=set)  # saved again after a 503
     sent: int = 0
+    live: str = "poll"
+    events_base: str = ""
+    # push: (t, phone, table, version) of every event; (t, table, version) of every
+    # acknowledged save (the version its phone's next page showed); (t, phone, table, version)
+    # of every fragment shown; stream (dis)connections.
+    events: list = field(default_factory=list)
+    acks: list = field(default_factory=list)
+    shown: list = field(default_factory=list)
+    streams: list = field(default_factory=list)  # (t, phone, table, "open"/"close"/"refused")
+    held: int = 0
+    held_max: int = 0
+    stream_http: aiohttp.ClientSession | None = None  # streams: no connection limit
 
     @property
     def over(self) -> bool:
@@ -79,6 +98,12 @@ class Phone:
         self.run, self.http, self.rng, self.name = run, http, rng, name
         self.cookies: dict[str, str] = {}
         self.live_url: str | None = None
+        self.events_url: str | None = None
+        self.version = 0  # the table version the phone shows
+        self.last_event_id: int | None = None
+        self.table_key = ""
+        self.stream_task: asyncio.Task | None = None
+        self.reopen = asyncio.Event()
         # The browser's cache: htmx's request revalidates what it got for the same URL.
         self.etags: dict[str, str] = {}
         host = run.base.split("://", 1)[1]
@@ -118,9 +143,11 @@ class Phone:
             self.run.requests.append((time.time(), kind, status, round(ms, 2)))
         return status, response_headers, body
 
-    # --- what every phone does: poll the live fragment ---------------------------------------
+    # --- what every phone does: poll the live fragment, or listen and fetch it -------------
     async def poll_forever(self, ramp: float):
         await self.pause(ramp + self.rng.uniform(0, POLL_SECONDS))
+        if self.run.live == "push" and self.run.mode != "floor":
+            return await self.listen_forever()
         while not self.run.over:
             if self.run.mode == "floor":
                 await self.request("poll", "GET", "/_floor/")
@@ -141,6 +168,125 @@ class Phone:
         match = LIVE_URL.search(page)
         if match:
             self.live_url = html.unescape(match.group(1))
+        match = EVENTS_URL.search(page)
+        if match:
+            self.events_url = html.unescape(match.group(1))
+        match = SHOWN.search(page)
+        if match:
+            self.show(int(match.group(1)))
+            if self.stream_task is not None and not self.stream_task.done():
+                # A new page is a new EventSource in the browser: from the version it shows.
+                self.reopen.set()
+
+    def show(self, version: int):
+        self.version = max(self.version, version)
+        if self.run.live == "push":
+            self.run.shown.append((time.time(), self.name, self.table_key, version))
+
+    async def fetch_fragment(self):
+        """What htmx does on an announced version (or a fallback poll): one conditional GET."""
+        url = self.live_url
+        headers = {"HX-Request": "true"}
+        if url in self.etags:
+            headers["If-None-Match"] = self.etags[url]
+        status, response_headers, body = await self.request("fetch", "GET", url, headers=headers)
+        if status == 200:
+            self.etags[url] = response_headers.get("ETag")
+            match = SHOWN.search(body)
+            if match:
+                self.show(int(match.group(1)))
+
+    async def listen_forever(self):
+        """Holds the page's stream; between streams (refused, dropped) polls like live.js."""
+        self.reopen = asyncio.Event()
+        self.stream_task = asyncio.current_task()
+        delay = RETRY_SECONDS
+        while not self.run.over:
+            if not self.events_url or not self.live_url:
+                await self.pause(POLL_SECONDS)
+                continue
+            opened = await self.stream_once()
+            if self.run.over:
+                break
+            if opened:
+                delay = RETRY_SECONDS
+            else:
+                # No stream: poll meanwhile, back off like htmx's sse extension.
+                waited = 0.0
+                while waited < delay and not self.run.over:
+                    await self.fetch_fragment()
+                    await self.pause(min(POLL_SECONDS, delay - waited))
+                    waited += POLL_SECONDS
+                delay = min(delay * 2, 64)
+
+    async def stream_once(self) -> bool:
+        """One connection: True when it was open (and then ended or dropped)."""
+        since = f"since={self.version}"
+        url = re.sub(r"since=\d*", since, self.events_url)
+        headers = dict(self.headers, Accept="text/event-stream")
+        if self.last_event_id is not None:
+            headers["Last-Event-ID"] = str(self.last_event_id)
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        self.reopen.clear()
+        start = time.perf_counter()
+        self.run.sent += 1
+        try:
+            async with (self.run.stream_http or self.http).get(
+                urljoin(self.run.events_base, url),
+                headers=headers,
+                timeout=aiohttp.ClientTimeout(total=None, sock_read=60),
+            ) as response:
+                ms = (time.perf_counter() - start) * 1000
+                if response.status != 200:
+                    self.run.requests.append((time.time(), "stream", response.status, ms))
+                    self.run.streams.append((time.time(), self.name, self.table_key, "refused"))
+                    return False
+                self.run.requests.append((time.time(), "stream", 200, round(ms, 2)))
+                self.run.streams.append((time.time(), self.name, self.table_key, "open"))
+                self.run.held += 1
+                self.run.held_max = max(self.run.held_max, self.run.held)
+                try:
+                    await self.read_events(response)
+                finally:
+                    self.run.held -= 1
+                    self.run.streams.append((time.time(), self.name, self.table_key, "close"))
+                return True
+        except (TimeoutError, aiohttp.ClientError, ConnectionError):
+            self.run.requests.append((time.time(), "stream", 0, 0.0))
+            return False
+
+    async def read_events(self, response):
+        fields: dict[str, str] = {}
+        reader = asyncio.ensure_future(response.content.readline())
+        reopen = asyncio.ensure_future(self.reopen.wait())
+        try:
+            while not self.run.over:
+                remaining = max(0.01, self.run.deadline - time.time())
+                done, _pending = await asyncio.wait(
+                    {reader, reopen}, timeout=remaining, return_when=asyncio.FIRST_COMPLETED
+                )
+                if reopen in done or not done:
+                    return  # a new page (its own stream), or the end of the run
+                line = reader.result()
+                if not line:
+                    return  # the server closed the stream: reconnect
+                reader = asyncio.ensure_future(response.content.readline())
+                text = line.decode().rstrip("\r\n")
+                if text:
+                    name, _, value = text.partition(":")
+                    fields[name] = value.lstrip(" ")
+                    continue
+                if fields.get("event") == "version":
+                    version = int(fields["data"])
+                    self.last_event_id = version
+                    self.run.events.append((time.time(), self.name, self.table_key, version))
+                    if version > self.version:
+                        await self.fetch_fragment()
+                fields = {}
+        finally:
+            reader.cancel()
+            reopen.cancel()
 
     async def open_page(self, url: str, kind="page") -> str | None:
         if self.run.mode == "floor":
@@ -248,8 +394,13 @@ class Scorer(Phone):
             )
         status, location = results[-1]
         if status == 302:
+            acknowledged = time.time()
             table.saved_rounds = max(table.saved_rounds, form.round_number)
-            return await self.open_page(location, kind="follow")
+            page = await self.open_page(location, kind="follow")
+            match = SHOWN.search(page or "")
+            if match and "#round-" in location:
+                self.run.acks.append((acknowledged, table.scorer_key, int(match.group(1))))
+            return page
         if status == 409:
             # The conflict page shows the newer entry; the user reloads the sheet and goes on.
             return await self.open_page(table.scorer_url)
@@ -298,6 +449,10 @@ async def main(args) -> dict:
                 raise SystemExit(f"{missing} of {args.tables} tables could not be created")
 
         run = Run(args.base, args.mode, time.time() + args.duration, args.max_requests, args.fault)
+        run.live, run.events_base = args.live, args.events_base or args.base
+        run.stream_http = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0), cookie_jar=aiohttp.DummyCookieJar()
+        )
         with open(args.out + ".started", "w") as marker:  # run.py times its faults from here
             marker.write(str(time.time()))
         tasks = []
@@ -308,6 +463,7 @@ async def main(args) -> dict:
                 name = f"Phone{i}-{p}"
                 if p < args.scorers:
                     phone = Scorer(run, http, random.Random(rng.random()), name)
+                    phone.table_key = table.scorer_key
                     if creator is not None and p == 0:
                         phone.cookies = dict(creator.cookies)  # the phone that created it
                     # One phone keeps the sheet; the others chip in now and then.
@@ -317,10 +473,12 @@ async def main(args) -> dict:
                     )
                 else:
                     phone = Viewer(run, http, random.Random(rng.random()), name)
+                    phone.table_key = table.scorer_key
                     tasks.append(phone.watch(table, args.ramp))
                 tasks.append(phone.poll_forever(args.ramp))
         await asyncio.gather(*tasks)
         elapsed = time.time() - started
+        await run.stream_http.close()
         cpu_after = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     return {
@@ -334,6 +492,12 @@ async def main(args) -> dict:
         "requests": run.requests,
         "submissions": run.submissions,
         "retried_saves": sorted(run.retried_saves),
+        "live": run.live,
+        "events": run.events,
+        "acks": run.acks,
+        "shown": run.shown,
+        "streams": run.streams,
+        "held_max": run.held_max,
     }
 
 
@@ -341,6 +505,8 @@ def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="http://127.0.0.1:PORT (loopback only)")
     parser.add_argument("--mode", choices=["app", "floor"], default="app")
+    parser.add_argument("--live", choices=["poll", "push"], default="push")
+    parser.add_argument("--events-base", default="", help="the ASGI server (push)")
     parser.add_argument("--game", default="schatzsuche", choices=sorted(FILLERS))
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--phones", type=int, default=4, help="phones per table")

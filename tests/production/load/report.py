@@ -6,6 +6,8 @@ from collections import Counter, defaultdict
 
 EXPECTED = {
     "poll": {200, 304},
+    "fetch": {200, 304},  # the fragment after an announced version (or a fallback poll)
+    "stream": {200},  # an event stream opened
     "page": {200},
     "follow": {200},
     "entry": {302, 409},
@@ -48,7 +50,7 @@ def summarize(result: dict, fault_window: dict | None = None) -> dict:
         steady = t >= steady_from
         if steady:
             statuses[(kind, status)] += 1
-            label = f"{kind} ({status})" if kind == "poll" else kind
+            label = f"{kind} ({status})" if kind in ("poll", "fetch") else kind
             by_kind[label].append(ms)
             by_kind["all"].append(ms)
         if fault_window and status == 503:
@@ -74,6 +76,10 @@ def summarize(result: dict, fault_window: dict | None = None) -> dict:
         "last_503": last_503,
         "generator_cpu": result["generator_cpu_seconds"],
         "server_cpu": result.get("server_cpu_seconds", 0.0),
+        "wsgi_cpu": result.get("wsgi_cpu_seconds", 0.0),
+        "asgi_cpu": result.get("asgi_cpu_seconds", 0.0),
+        "steady_cpu": result.get("steady_cpu_seconds", float("nan")),
+        "steady_seconds": result.get("steady_seconds", float("nan")),
     }
 
 
@@ -95,11 +101,20 @@ def print_phase(title: str, summary: dict):
         + (f" {dict(summary['errors'])}" if summary["errors"] else "")
     )
     per_request = 1000 * summary["server_cpu"] / max(summary["requests"] + summary["warmup"], 1)
+    split = ""
+    if summary.get("asgi_cpu"):
+        split = f" = gunicorn {summary['wsgi_cpu']:.1f} s + uvicorn {summary['asgi_cpu']:.1f} s"
     print(
-        f"  server CPU {summary['server_cpu']:.1f} s ({per_request:.2f} ms/request); "
+        f"  server CPU {summary['server_cpu']:.1f} s{split} ({per_request:.2f} ms/request); "
         f"load generator CPU {summary['generator_cpu']:.1f} s "
         f"({100 * summary['generator_cpu'] / summary['elapsed_total']:.0f} % of one core)"
     )
+    if summary["steady_seconds"] == summary["steady_seconds"]:
+        print(
+            f"  server CPU after the ramp-up {summary['steady_cpu']:.1f} s in "
+            f"{summary['steady_seconds']:.0f} s = "
+            f"{100 * summary['steady_cpu'] / summary['steady_seconds']:.0f} % of one core"
+        )
     print_latencies(summary)
 
 
@@ -115,17 +130,24 @@ def print_database(database: dict):
         print(f"  PROBLEM {problem}: {examples}")
 
 
-def print_load(app: dict, floor: dict | None, database: dict, args, env) -> int:
+def print_load(summaries: dict, floor: dict | None, database: dict, args, env) -> int:
     setup = (
         f"{args.tables} tables × {args.phones} phones ({args.scorers} on the scorer link), "
         f"{args.duration:.0f} s; gunicorn {args.workers} {args.worker_class} workers"
         + (f" × {args.threads} threads" if args.threads > 1 else "")
+        + "; event streams on uvicorn (1 process)"
         + f"; PostgreSQL {'psycopg pool' if args.pool else 'persistent connections'}"
         + f"; rate limits in {'Redis' if env.get('REDIS_URL') else 'local memory'}"
     )
     print(f"== load test: {setup}")
-    print_phase("app (Schatzsuche scorer and viewer links)", app)
+    titles = {
+        "poll": "phones poll every 3 s (as before)",
+        "push": "phones hold their event stream (push)",
+    }
+    for live, summary in summaries.items():
+        print_phase(f"app, {titles[live]}", summary)
     print_database(database)
+    app = summaries[list(summaries)[-1]]
     if floor:
         print_phase("floor (a bare Django view, same schedule)", floor)
         a, f = app["latency"]["all"], floor["latency"]["all"]
@@ -192,5 +214,146 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
         f"500s {server_errors}, other errors {app['error_count']}, recovered {recovered}, "
         f"lost {database['lost']}, duplicated {database['duplicated']}, "
         f"half-written {len(database['problems'])}"
+    )
+    return 0 if ok else 1
+
+
+# --- push: what the event streams delivered ---------------------------------------------------
+# A save acknowledged this close to the end of the run may still be on its way: not counted.
+END_GRACE = 5.0
+
+
+def summarize_push(result: dict) -> dict:
+    """Push latency (save acknowledged → each other phone of the table has the event, and →
+    it shows the fragment), events lost (a phone with a stream never heard of a save, neither
+    by an event nor by a page it loaded) and duplicated (a phone got a version it had already
+    been sent), connections held."""
+    end = result["started"] + result["elapsed"] - END_GRACE
+    events, shown = defaultdict(list), defaultdict(list)
+    phones_of = defaultdict(set)
+    first_open = {}
+    for t, phone, table, version in result["events"]:
+        events[phone].append((t, version))
+        phones_of[table].add(phone)
+    for t, phone, table, version in result["shown"]:
+        shown[phone].append((t, version))
+        phones_of[table].add(phone)
+    opened = Counter()
+    for t, phone, table, what in result["streams"]:
+        opened[what] += 1
+        phones_of[table].add(phone)
+        if what == "open":
+            first_open.setdefault(phone, t)
+    duplicated = 0
+    for received in events.values():
+        highest = -1
+        for _t, version in sorted(received):
+            if version <= highest:
+                duplicated += 1
+            highest = max(highest, version)
+    push_ms, update_ms, lost, notified_by_page = [], [], [], 0
+    for acked, table, version in result["acks"]:
+        if acked > end:
+            continue
+        for phone in phones_of[table]:
+            if first_open.get(phone, float("inf")) > acked:
+                continue  # no stream yet when the save came
+            heard = next((t for t, v in sorted(events[phone]) if v >= version), None)
+            seen = next((t for t, v in sorted(shown[phone]) if v >= version), None)
+            if heard is None and seen is None:
+                lost.append((table, version, phone))
+                continue
+            if seen is not None and seen <= acked + 0.001 and (heard is None or heard > seen):
+                notified_by_page += 1  # the saving phone (or one that reloaded) shows it
+                continue
+            if heard is not None:
+                push_ms.append((heard - acked) * 1000)
+            if seen is not None:
+                update_ms.append((seen - acked) * 1000)
+    rss = result.get("asgi_rss_kib", {})
+    held = result.get("held_max", 0)
+    return {
+        "push": latency(push_ms),
+        "update": latency(update_ms),
+        "lost": lost,
+        "duplicated": duplicated,
+        "notified_by_page": notified_by_page,
+        "held_max": held,
+        "streams": opened,
+        "rss_base_kib": rss.get("base", 0),
+        "rss_peak_kib": rss.get("peak", 0),
+        "kib_per_connection": (rss.get("peak", 0) - rss.get("base", 0)) / held if held else 0,
+        "acks": len(result["acks"]),
+    }
+
+
+def print_push(push: dict, poll: dict | None, app: dict, args) -> int:
+    print("== push (event streams)")
+    p, u = push["push"], push["update"]
+    print(
+        f"  save acknowledged → other phones notified: p50 {p['p50']:.0f} ms, p95 {p['p95']:.0f}"
+        f" ms, p99 {p['p99']:.0f} ms ({p['n']} notifications; negative: the event came before "
+        f"the saving phone had its answer)"
+    )
+    print(
+        f"  save acknowledged → other phones show it (event + fragment): p50 {u['p50']:.0f} ms, "
+        f"p95 {u['p95']:.0f} ms, p99 {u['p99']:.0f} ms"
+    )
+    streams = push["streams"]
+    print(
+        f"  connections held at most {push['held_max']}; streams opened {streams['open']}, "
+        f"refused {streams['refused']}, ended {streams['close']}"
+    )
+    if push["rss_peak_kib"]:
+        print(
+            f"  uvicorn memory {push['rss_base_kib'] / 1024:.0f} MiB idle, "
+            f"{push['rss_peak_kib'] / 1024:.0f} MiB at most: "
+            f"{push['kib_per_connection']:.1f} KiB per held connection"
+        )
+    print(
+        f"  events lost {len(push['lost'])}"
+        + (f" {push['lost'][:5]}" if push["lost"] else "")
+        + f", duplicated {push['duplicated']}"
+    )
+    if poll:
+        entry = {
+            k: s["latency"].get("entry", {}).get("p95", float("nan"))
+            for k, s in (("poll", poll), ("push", app))
+        }
+        share = {}
+        for k, s in (("poll", poll), ("push", app)):
+            live = sum(n for (kind, _st), n in s["statuses"].items() if kind in ("poll", "fetch"))
+            share[k] = 100 * live / max(s["requests"], 1)
+        print(f"  {'':<34}{'polling':>12}{'push':>12}{'push/poll':>11}")
+        rows = [
+            ("requests/s", poll["rate"], app["rate"], "{:.0f}"),
+            ("live requests (% of all)", share["poll"], share["push"], "{:.0f} %"),
+            ("round entry p95 (ms)", entry["poll"], entry["push"], "{:.1f}"),
+            ("server CPU (s)", poll["server_cpu"], app["server_cpu"], "{:.1f}"),
+            (
+                "server CPU (% of one core)",
+                100 * poll["server_cpu"] / poll["elapsed_total"],
+                100 * app["server_cpu"] / app["elapsed_total"],
+                "{:.0f} %",
+            ),
+            (
+                "after the ramp-up (% of one core)",
+                100 * poll["steady_cpu"] / poll["steady_seconds"],
+                100 * app["steady_cpu"] / app["steady_seconds"],
+                "{:.0f} %",
+            ),
+        ]
+        for label, before, after, fmt in rows:
+            ratio = after / before if before else float("nan")
+            print(f"  {label:<34}{fmt.format(before):>12}{fmt.format(after):>12}{ratio:>10.2f}×")
+    ok = (
+        not push["lost"]
+        and push["duplicated"] == 0
+        and app["error_count"] == 0
+        and (p["n"] == 0 or p["p95"] < 1000)
+    )
+    print(
+        f"== {'PASS' if ok else 'FAIL'} (push): p95 {p['p95']:.0f} ms (target < 1000), lost "
+        f"{len(push['lost'])}, duplicated {push['duplicated']}, errors {app['error_count']}"
     )
     return 0 if ok else 1

@@ -3,11 +3,15 @@
 Starts everything it needs on this machine's loopback and removes it afterwards: a throwaway
 database (a dedicated PostgreSQL cluster for the fault test, so that restarting it disturbs
 nobody else), the app under gunicorn with production settings (Redis for the rate-limit
-counters when one answers on 127.0.0.1:6379), the simulated phones (phones.py, a process of
-their own), then the database check (verify.py) and the same schedule against a bare view
-(the floor). Bounded: --duration seconds and --max-requests per phase.
+counters when one answers on 127.0.0.1:6379) and the event streams under uvicorn beside it (as
+deploy/ runs them), the simulated phones (phones.py, a process of their own), then the
+database check (verify.py). ``--live both`` (the default) runs the same schedule twice, first
+with phones that poll (as before), then with phones that hold their event stream, and prints
+the two side by side; ``--floor`` adds the schedule against a bare view. Bounded: --duration
+seconds and --max-requests per phase.
 
     python -m tests.production.load.run --tables 200 --phones 4 --duration 60
+    python -m tests.production.load.run --live push --tables 1000 --duration 60
     python -m tests.production.load.run --fault --tables 50 --duration 40
 """
 
@@ -29,7 +33,7 @@ import urllib.request
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from .report import print_fault, print_load, summarize
+from .report import print_fault, print_load, print_push, summarize, summarize_push
 
 ROOT = Path(__file__).resolve().parents[3]
 VENV_BIN = Path(sys.executable).parent
@@ -166,6 +170,80 @@ def gunicorn(env: dict, port: int, log_path: Path):
         log.close()
 
 
+@contextmanager
+def uvicorn(env: dict, port: int, log_path: Path, args):
+    """The ASGI server for the event streams, as deploy/ runs it (one process, uvloop)."""
+    log = open(log_path, "w")  # noqa: SIM115 - closed below, after the server stopped
+    # uvicorn would read gunicorn's WEB_CONCURRENCY as its own number of processes.
+    events_env = {k: v for k, v in env.items() if k != "WEB_CONCURRENCY"}
+    events_env["DJANGO_DB_POOL"] = "1"
+    server = subprocess.Popen(
+        [
+            str(VENV_BIN / "uvicorn"),
+            "stichblock.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--loop",
+            "uvloop",
+            "--http",
+            "httptools",
+            "--no-access-log",
+            "--log-level",
+            "warning",
+            "--backlog",
+            "4096",
+            "--timeout-graceful-shutdown",
+            "3",
+            "--workers",
+            str(args.events_workers),
+        ],
+        cwd=ROOT,
+        env=events_env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for_health(server, port, log_path)
+        yield server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def wait_for_health(server, port: int, log_path: Path):
+    deadline = time.time() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            if server.poll() is not None or time.time() > deadline:
+                raise SystemExit(f"the server did not start; see {log_path}") from None
+            time.sleep(0.2)
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def total_rss(server: subprocess.Popen) -> int:
+    """KiB of memory of a server's process and its workers."""
+    return sum(rss_kib(pid) for pid in server_cpu(server))
+
+
 def process_cpu_seconds(pid: int) -> float:
     """CPU seconds of a process, with its exited children (reaped workers) included."""
     try:
@@ -177,7 +255,7 @@ def process_cpu_seconds(pid: int) -> float:
 
 
 def server_cpu(server: subprocess.Popen) -> dict[int, float]:
-    """CPU seconds of gunicorn's master and each of its workers, by process id."""
+    """CPU seconds of a server's master (gunicorn, uvicorn) and each worker, by process id."""
     try:
         children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
     except OSError:
@@ -185,10 +263,12 @@ def server_cpu(server: subprocess.Popen) -> dict[int, float]:
     return {pid: process_cpu_seconds(pid) for pid in [server.pid, *map(int, children)]}
 
 
-def run_phones(port: int, mode: str, out: Path, args, server) -> dict:
+def run_phones(port: int, mode: str, out: Path, args, server, events=None, live="poll") -> dict:
     command = [
         str(VENV_BIN / "python"), "-m", "tests.production.load.phones",
         "--base", f"http://127.0.0.1:{port}", "--mode", mode, "--out", str(out),
+        "--live", live,
+        "--events-base", f"http://127.0.0.1:{events[1]}" if events else "",
         "--tables", str(args.tables), "--phones", str(args.phones),
         "--scorers", str(args.scorers), "--duration", str(args.duration),
         "--max-requests", str(args.max_requests), "--think", str(args.think),
@@ -196,12 +276,54 @@ def run_phones(port: int, mode: str, out: Path, args, server) -> dict:
     ]  # fmt: skip
     if args.fault:
         command.append("--fault")
+    events_server = events[0] if events else None
     before = server_cpu(server)
-    subprocess.run(command, cwd=ROOT, check=True, timeout=args.duration + 900)
+    events_before = server_cpu(events_server) if events_server else {}
+    rss = {"base": total_rss(events_server) if events_server else 0, "peak": 0}
+    done = threading.Event()
+
+    marker = Path(str(out) + ".started")
+    steady: dict = {}
+
+    def sample():
+        while not done.wait(0.5):
+            if events_server:
+                rss["peak"] = max(rss["peak"], total_rss(events_server))
+            if not steady and marker.exists():
+                ramp = min(args.ramp, args.duration / 4)
+                if time.time() >= float(marker.read_text() or 0) + ramp:
+                    steady["wsgi"] = server_cpu(server)
+                    steady["asgi"] = server_cpu(events_server) if events_server else {}
+                    steady["t"] = time.time()
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        subprocess.run(command, cwd=ROOT, check=True, timeout=args.duration + 900)
+    finally:
+        done.set()
     # Workers that started during the run count from zero.
     cpu = sum(seconds - before.get(pid, 0.0) for pid, seconds in server_cpu(server).items())
+    events_cpu = 0.0
+    if events_server:
+        after = server_cpu(events_server)
+        events_cpu = sum(seconds - events_before.get(pid, 0.0) for pid, seconds in after.items())
     result = json.loads(out.read_text())
-    result["server_cpu_seconds"] = cpu
+    if steady:
+        # After the ramp-up (every phone opening its page), to the end of the run.
+        now = {"wsgi": server_cpu(server), "asgi": {}}
+        if events_server:
+            now["asgi"] = server_cpu(events_server)
+        result["steady_cpu_seconds"] = sum(
+            seconds - steady[kind].get(pid, 0.0)
+            for kind in ("wsgi", "asgi")
+            for pid, seconds in now[kind].items()
+        )
+        result["steady_seconds"] = time.time() - steady["t"]
+    result["wsgi_cpu_seconds"] = cpu
+    result["asgi_cpu_seconds"] = events_cpu
+    result["server_cpu_seconds"] = cpu + events_cpu
+    result["asgi_rss_kib"] = rss
     return result
 
 
@@ -247,16 +369,26 @@ def main(argv=None) -> int:
             env = server_env(database_url, port, str(work / "static"), args)
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput", "-v0")
-            with gunicorn(env, port, work / "gunicorn.log") as server:
-                restarter = None
-                if args.fault:
-                    started = work / "app.json.started"
-                    delay = args.duration * args.restart_at
-                    restarter = restart_later(version, name, started, delay, args.down, events)
-                app = run_phones(port, "app", work / "app.json", args, server)
-                if restarter:
-                    restarter.join(timeout=120)
-                if not args.fault and not args.no_floor:
+            events_port = free_port()
+            with (
+                gunicorn(env, port, work / "gunicorn.log") as server,
+                uvicorn(env, events_port, work / "uvicorn.log", args) as events_server,
+            ):
+                streams = (events_server, events_port)
+                phases = ["poll", "push"] if args.live == "both" else [args.live]
+                results = {}
+                for live in phases:
+                    restarter = None
+                    if args.fault:
+                        started = work / f"{live}.json.started"
+                        delay = args.duration * args.restart_at
+                        restarter = restart_later(version, name, started, delay, args.down, events)
+                    results[live] = run_phones(
+                        port, "app", work / f"{live}.json", args, server, streams, live
+                    )
+                    if restarter:
+                        restarter.join(timeout=120)
+                if not args.fault and args.floor:
                     floor = run_phones(port, "floor", work / "floor.json", args, server)
             for key in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY"):
                 os.environ[key] = env[key]
@@ -266,13 +398,25 @@ def main(argv=None) -> int:
             from .verify import check_database
 
             database = check_database(
-                app["submissions"], fault=args.fault, retried=tuple(app["retried_saves"])
+                [sub for result in results.values() for sub in result["submissions"]],
+                fault=args.fault,
+                retried=tuple(s for result in results.values() for s in result["retried_saves"]),
             )
-        app_summary = summarize(app, fault_window=events if args.fault else None)
+        window = events if args.fault else None
+        summaries = {
+            live: summarize(result, fault_window=window) for live, result in results.items()
+        }
+        push = summarize_push(results["push"]) if "push" in results else None
         if args.fault:
-            return print_fault(app_summary, database, events, args)
+            code = print_fault(summaries[phases[-1]], database, events, args)
+            if push:
+                code |= print_push(push, summaries.get("poll"), summaries["push"], args)
+            return code
         floor_summary = summarize(floor) if floor else None
-        return print_load(app_summary, floor_summary, database, args, env)
+        code = print_load(summaries, floor_summary, database, args, env)
+        if push:
+            code |= print_push(push, summaries.get("poll"), summaries["push"], args)
+        return code
     finally:
         if args.keep:
             print(f"(kept {work})")
@@ -296,8 +440,15 @@ def parse_args(argv=None):
     parser.add_argument("--workers", type=int, default=os.cpu_count() + 1)
     parser.add_argument("--worker-class", default="gthread", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--events-workers", type=int, default=1, help="uvicorn processes")
     parser.add_argument("--pool", action="store_true", help="psycopg pool, not persistent conns")
-    parser.add_argument("--no-floor", action="store_true")
+    parser.add_argument("--floor", action="store_true", help="also the schedule on a bare view")
+    parser.add_argument(
+        "--live",
+        choices=["both", "poll", "push"],
+        default="both",
+        help="phones that poll, that hold their event stream, or one phase of each",
+    )
     parser.add_argument("--fault", action="store_true", help="restart PostgreSQL mid-load")
     parser.add_argument(
         "--fault-cluster",
@@ -310,7 +461,10 @@ def parse_args(argv=None):
         "--down", type=float, default=5, help="s PostgreSQL stays down (0: restart)"
     )
     parser.add_argument("--keep", action="store_true", help="keep logs and results")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.fault and args.live == "both":
+        args.live = "push"  # the fault test: phones on their streams through the restart
+    return args
 
 
 if __name__ == "__main__":

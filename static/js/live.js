@@ -1,0 +1,73 @@
+// Live pages (a table's sheet, a round's progress, the projector's standings) hear of changes
+// over one Server-Sent Events stream (htmx's sse extension, `sse-connect`) and fetch their
+// fragment once per change; they poll only while no stream can be held. Every page works
+// without this file: a reload shows everything.
+//
+// The fragment carries the version it shows (`data-live-version`); the stream sends versions
+// (`event: version`). A version the page shows already fetches nothing; a new connection asks
+// only for what is newer (`since`, and the browser's Last-Event-ID when it reconnects).
+(function () {
+  "use strict";
+  var POLL_MS = 3000; // as often as the pages polled before there were streams
+  var STALL_MS = 45000; // the server pings every 20 s: silence this long means a stalled stream
+  var source = null;
+  var lastHeard = 0;
+  var newest = 0; // the newest version the stream announced
+
+  function fragment() {
+    return document.querySelector("[data-live-version]");
+  }
+
+  function shown() {
+    var box = fragment();
+    return box ? Number(box.getAttribute("data-live-version")) || 0 : 0;
+  }
+
+  function streaming() {
+    return source !== null && source.readyState === 1 && Date.now() - lastHeard < STALL_MS;
+  }
+
+  function refresh() {
+    var box = fragment();
+    if (box && window.htmx) window.htmx.trigger(box, "live:refresh");
+  }
+
+  function heard() {
+    lastHeard = Date.now();
+  }
+
+  if (!window.htmx) return;
+
+  // The sse extension opens streams through this function: start after the version shown.
+  window.htmx.createEventSource = function (url) {
+    var since = "since=" + shown();
+    url = /since=\d*/.test(url) ? url.replace(/since=\d*/, since) : url + (url.indexOf("?") < 0 ? "?" : "&") + since;
+    source = new EventSource(url, { withCredentials: true });
+    source.addEventListener("open", heard);
+    source.addEventListener("ping", heard);
+    source.addEventListener("version", function (event) {
+      heard();
+      newest = Math.max(newest, Number(event.data) || 0);
+    });
+    return source;
+  };
+
+  // hx-trigger="sse:version" fires on every version event: fetch only a newer one.
+  document.addEventListener("htmx:confirm", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    if (!trigger || trigger.type !== "sse:version") return;
+    var announced = Number(trigger.detail && trigger.detail.data) || 0;
+    if (announced <= shown()) event.preventDefault();
+  });
+
+  // A version announced while the fragment was on its way: fetch again.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (fragment() && newest > shown()) refresh();
+  });
+
+  // The fallback: poll while there is no working stream (none yet, reconnecting, refused with
+  // 204 by a server that cannot hold it, or stalled behind a buffering proxy).
+  window.setInterval(function () {
+    if (fragment() && !streaming()) refresh();
+  }, POLL_MS);
+})();

@@ -1,0 +1,57 @@
+"""Two phones at one table: the viewer's sheet shows the scorer's round within about a second of
+the save, because the server pushed the table's new version over the page's event stream —
+not because the page polled (it fetches its live fragment once, after the event)."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_viewer_sees_a_saved_round_within_two_seconds_without_polling(phone):
+    scorer = phone()
+    scorer.goto("/new/schatzsuche/")
+    for seat, name in enumerate(["Anna", "Ben", "Cem"], start=1):
+        scorer.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
+    scorer.get_by_role("button", name="Spiel beginnen").click()
+    expect(scorer.get_by_role("heading", name=re.compile("Runde 1 von 10"))).to_be_visible()
+    scorer.get_by_role("link", name="Teilen").click()
+    viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
+    scorer.go_back()
+
+    viewer = phone()
+    requests = []
+    viewer.on("request", lambda r: requests.append((time.monotonic(), r.url)))
+    streams = []
+    viewer.on("response", lambda r: streams.append(r) if "/events/" in r.url else None)
+    viewer.goto(viewer_url)
+    expect(viewer.get_by_text("Noch keine Runde gespeichert.")).to_be_visible()
+    # The stream is open (the EventSource got its 200 text/event-stream answer) ...
+    deadline = time.monotonic() + 10
+    while not streams and time.monotonic() < deadline:
+        viewer.wait_for_timeout(100)
+    assert streams and streams[0].status == 200
+    assert streams[0].headers["content-type"].startswith("text/event-stream")
+    # ... and while nothing changes the page asks for nothing: a polling page would have
+    # fetched its fragment at least once in these 4 s (it polled every 3 s).
+    viewer.wait_for_timeout(4000)
+    assert not [url for _t, url in requests if "/live/" in url], "the page polled"
+
+    for seat, (bid, tricks) in enumerate([(0, 0), (1, 1), (0, 0)]):
+        scorer.locator(f"#id_bid_{seat}").fill(str(bid))
+        scorer.locator(f"#id_tricks_{seat}").fill(str(tricks))
+    scorer.get_by_role("button", name="Runde 1 speichern").click()
+    expect(scorer.get_by_text("Runde 1 gespeichert.")).to_be_visible()
+    saved = time.monotonic()  # the scorer's phone shows the acknowledgement
+
+    expect(viewer.locator("#round-1")).to_be_visible(timeout=2000)
+    shown = time.monotonic()
+    assert shown - saved < 2.0
+    fetches = [t for t, url in requests if "/live/" in url]
+    assert len(fetches) == 1, f"one fetch of the fragment after the event, not {len(fetches)}"
+    assert viewer.locator("[data-live-version]").get_attribute("data-live-version") == "1"
+    # The stream stayed open through the swap: one connection, no reconnect.
+    assert len([url for _t, url in requests if "/events/" in url]) == 1

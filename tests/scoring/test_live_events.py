@@ -1,0 +1,307 @@
+"""The event stream of a table (scoring/events.py): the current version first, every saved
+change within a second, a reconnect that resumes after Last-Event-ID, and the link checks.
+
+These run the async view as an ASGI server does (Django's AsyncClient); on PostgreSQL the
+stream's process LISTENs too (tests/scoring/test_push_postgres.py tests NOTIFY itself)."""
+
+import asyncio
+import time
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient, Client
+from django.urls import reverse
+
+from scoring import push
+from scoring.events import close_connections
+from scoring.models import Table
+
+from .helpers import create_schatzsuche, post_round, round_fields, viewer_key
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROUND_1 = round_fields([0, 1, 0], [0, 1, 0])
+ROUND_2 = round_fields([1, 1, 0], [1, 1, 0])
+ROUND_3 = round_fields([1, 2, 0], [1, 2, 0])
+
+
+@pytest_asyncio.fixture
+async def fresh_hub():
+    push.hub.forget()
+    yield
+    await push.hub.stop_listening()  # its connection must not outlive the test's loop
+    # sync_to_async ran the ORM in a thread of its own, with a connection of its own.
+    await sync_to_async(close_connections)()
+
+
+def streaming(test):
+    """An async test of the stream: its own event loop and a hub without old versions."""
+    return pytest.mark.asyncio(pytest.mark.usefixtures("fresh_hub")(test))
+
+
+@sync_to_async
+def new_table(rounds=()):
+    client = Client()
+    table, key = create_schatzsuche(client)
+    for number, fields in enumerate(rounds, start=1):
+        assert post_round(client, key, number, fields).status_code == 302
+    table.refresh_from_db()
+    return client, table, key
+
+
+@sync_to_async
+def save(client, key, number, fields):
+    response = post_round(client, key, number, fields)
+    assert response.status_code == 302
+    return Table.objects.get(accesses__key=key).version
+
+
+def parse(chunk: bytes) -> list[dict]:
+    """SSE messages of a chunk as dicts of their fields."""
+    messages = []
+    for block in chunk.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if fields:
+            messages.append(fields)
+    return messages
+
+
+async def next_messages(stream, timeout=1.0) -> list[dict]:
+    """The next chunk's messages, or a failure when nothing comes within ``timeout`` s."""
+    return parse(await asyncio.wait_for(anext(stream), timeout))
+
+
+async def open_stream(key, **headers):
+    response = await AsyncClient().get(reverse("table_events", args=[key]), headers=headers)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    assert "no-cache" in response["Cache-Control"]
+    return response, aiter(response.streaming_content)
+
+
+@streaming
+async def test_first_event_is_the_current_version():
+    _client, table, key = await new_table([ROUND_1, ROUND_2])
+    assert table.version == 2
+    _response, stream = await open_stream(key)
+    try:
+        retry, first = await next_messages(stream)
+        assert retry == {"retry": str(push.RETRY_MS)}
+        assert first == {"id": "2", "event": "version", "data": "2"}
+    finally:
+        await stream.aclose()
+
+
+@streaming
+async def test_a_save_reaches_a_listening_phone_within_a_second():
+    client, table, key = await new_table([ROUND_1])
+    viewer = await viewer_of(table)
+    assert viewer != key
+    _response, stream = await open_stream(viewer)
+    try:
+        await next_messages(stream)  # retry and version 1
+        started = time.monotonic()
+        waiting = asyncio.ensure_future(next_messages(stream, timeout=1.0))
+        version = await save(client, key, 2, ROUND_2)
+        messages = await waiting
+        assert time.monotonic() - started < 1.0
+        assert messages == [{"id": str(version), "event": "version", "data": str(version)}]
+    finally:
+        await stream.aclose()
+
+
+@streaming
+async def test_resume_after_last_event_id_skips_nothing_and_replays_nothing():
+    client, _table, key = await new_table([ROUND_1, ROUND_2])
+    # Up to date (Last-Event-ID 2 of 2): no event at all, only the retry line.
+    _response, stream = await open_stream(key, **{"Last-Event-ID": "2"})
+    try:
+        assert await next_messages(stream) == [{"retry": str(push.RETRY_MS)}]
+        await save(client, key, 3, ROUND_3)
+        assert await next_messages(stream) == [{"id": "3", "event": "version", "data": "3"}]
+    finally:
+        await stream.aclose()
+    # Missed version 2 and 3 while away (Last-Event-ID 1): one event with the newest, and
+    # neither 1 again nor 2 (the fragment of version 3 holds everything).
+    _response, stream = await open_stream(key, **{"Last-Event-ID": "1"})
+    try:
+        _retry, newest = await next_messages(stream)
+        assert newest == {"id": "3", "event": "version", "data": "3"}
+        with pytest.raises(TimeoutError):
+            await next_messages(stream, timeout=0.3)
+    finally:
+        await stream.aclose()
+
+
+@streaming
+async def test_since_in_the_url_is_a_resume_point_too():
+    _client, _table, key = await new_table([ROUND_1])
+    response = await AsyncClient().get(reverse("table_events", args=[key]) + "?since=1")
+    stream = aiter(response.streaming_content)
+    try:
+        assert await next_messages(stream) == [{"retry": str(push.RETRY_MS)}]
+    finally:
+        await stream.aclose()
+
+
+@streaming
+async def test_every_link_of_the_table_may_listen_and_a_bad_key_is_404():
+    _client, table, key = await new_table()
+    for link in (key, await viewer_of(table)):
+        _response, stream = await open_stream(link)
+        await stream.aclose()
+    response = await AsyncClient().get(reverse("table_events", args=["no-such-key-0123456789"]))
+    assert response.status_code == 404
+    response = await AsyncClient().post(reverse("table_events", args=[key]))
+    assert response.status_code == 405
+
+
+@streaming
+async def test_a_lock_is_pushed_too():
+    """Every change that bumps the version (locks, disputes) reaches the stream."""
+    _client, table, key = await new_table([ROUND_1])
+    _response, stream = await open_stream(key)
+    try:
+        await next_messages(stream)
+        from scoring.services import Author, lock_table
+
+        await sync_to_async(lock_table)(table, Author("Org"), "confirmed")
+        assert await next_messages(stream) == [{"id": "2", "event": "version", "data": "2"}]
+    finally:
+        await stream.aclose()
+
+
+@streaming
+async def test_a_conflict_rolled_back_announces_nothing():
+    client, _table, key = await new_table([ROUND_1])
+    _response, stream = await open_stream(key)
+    try:
+        await next_messages(stream)
+        # A stale form (base 0 for a saved round) is refused: the version bump rolls back.
+        other = round_fields([1, 0, 0], [1, 0, 0])
+        response = await sync_to_async(post_round)(client, key, 1, other)
+        assert response.status_code == 409
+        with pytest.raises(TimeoutError):
+            await next_messages(stream, timeout=0.3)
+    finally:
+        await stream.aclose()
+
+
+@sync_to_async
+def viewer_of(table):
+    return viewer_key(table)
+
+
+# --- a server with a thread per connection (runserver, the live server), and production WSGI
+
+
+def test_a_threaded_server_streams_from_a_thread(settings):
+    settings.LIVE_EVENTS_WSGI = True
+    client = Client()
+    _table, key = create_schatzsuche(client)
+    post_round(client, key, 1, ROUND_1)
+    response = client.get(reverse("table_events", args=[key]))
+    assert response.status_code == 200 and response.streaming
+    stream = iter(response.streaming_content)
+    assert parse(next(stream))[1] == {"id": "1", "event": "version", "data": "1"}
+    response.close()
+
+
+def test_a_production_wsgi_worker_refuses_to_be_held(settings):
+    """gunicorn's threads must not be held by phones: 204 tells EventSource to stop, the page
+    polls (static/js/live.js)."""
+    settings.LIVE_EVENTS_WSGI = False
+    client = Client()
+    _table, key = create_schatzsuche(client)
+    response = client.get(reverse("table_events", args=[key]))
+    assert response.status_code == 204
+
+
+def test_the_page_connects_to_its_stream_and_the_fragment_names_its_version():
+    client = Client()
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, ROUND_1)
+    page = client.get(reverse("table", args=[key])).content.decode()
+    events = reverse("table_events", args=[key])
+    assert f'sse-connect="{events}?since=1"' in page
+    assert 'hx-ext="sse"' in page and "js/htmx-ext-sse-2.2.4.min.js" in page
+    assert 'data-live-version="1"' in page and "every 3s" not in page
+    fragment = client.get(reverse("table_live", args=[key]), headers={"HX-Request": "true"})
+    assert 'data-live-version="1"' in fragment.content.decode()
+    assert table.version == 0  # as created; the round made it 1
+
+
+class AsgiServer:
+    """Calls the project's ASGI application (stichblock/asgi.py) as uvicorn does."""
+
+    def __init__(self, path: str, cookie: str = ""):
+        from stichblock.asgi import application
+
+        headers = [(b"host", b"testserver")]
+        if cookie:
+            headers.append((b"cookie", cookie.encode()))
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": headers,
+            "client": ("127.0.0.1", 40000),
+            "server": ("testserver", 80),
+        }
+        self.incoming, self.outgoing = asyncio.Queue(), asyncio.Queue()
+        self.incoming.put_nowait({"type": "http.request", "body": b"", "more_body": False})
+        self.task = asyncio.ensure_future(application(scope, self.incoming.get, self.outgoing.put))
+
+    async def start(self) -> tuple[int, dict]:
+        message = await asyncio.wait_for(self.outgoing.get(), 5)
+        return message["status"], {k.decode().lower(): v.decode() for k, v in message["headers"]}
+
+    async def messages(self, timeout=1.0) -> list[dict]:
+        message = await asyncio.wait_for(self.outgoing.get(), timeout)
+        return parse(message["body"])
+
+    async def close(self):
+        await self.incoming.put({"type": "http.disconnect"})
+        await asyncio.wait_for(self.task, 5)
+
+
+@streaming
+async def test_a_phone_that_opened_the_link_gets_its_stream_before_the_middleware():
+    """The early path (scoring.middleware.early_stream, under ASGI): the browser's signed tag of
+    the link spares the stream the whole stack (no CSP header shows it); changes still arrive."""
+    from stichblock import proofs
+
+    client, _table, key = await new_table([ROUND_1])
+    path = reverse("table_events", args=[key])
+    server = AsgiServer(path, cookie=f"{proofs.LINKS_COOKIE}={proofs.link_tag(key)}")
+    try:
+        status, headers = await server.start()
+        assert status == 200 and headers["content-type"] == "text/event-stream"
+        assert "content-security-policy" not in headers
+        assert (await server.messages())[1] == {"id": "1", "event": "version", "data": "1"}
+        await save(client, key, 2, ROUND_2)
+        assert await server.messages() == [{"id": "2", "event": "version", "data": "2"}]
+    finally:
+        await server.close()
+    # Without the tag the whole stack serves the same stream (its headers show it).
+    server = AsgiServer(path)
+    try:
+        status, headers = await server.start()
+        assert status == 200 and "content-security-policy" in headers
+    finally:
+        await server.close()
+    # A tag proves nothing about a key that is no link: the whole stack answers 404.
+    bad = "no-such-key-0123456789"
+    server = AsgiServer(
+        reverse("table_events", args=[bad]), cookie=f"{proofs.LINKS_COOKIE}={proofs.link_tag(bad)}"
+    )
+    status, _headers = await server.start()
+    assert status == 404
+    await server.close()

@@ -1,0 +1,139 @@
+"""PostgreSQL LISTEN/NOTIFY (scoring/push.py): what another app server hears of a save.
+
+A second ``Hub`` stands for another app server's process: it hears only what PostgreSQL
+delivers, nothing published in this process. Runs when DATABASE_URL is PostgreSQL (CI's second
+and third runs); on SQLite there is nothing to listen to and the module is skipped as a whole.
+"""
+
+import asyncio
+import threading
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from django.db import connection, transaction
+
+from scoring import push
+from scoring.events import close_connections
+from scoring.models import Table
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="LISTEN/NOTIFY needs DATABASE_URL=postgres://…"
+    ),
+]
+
+
+@pytest_asyncio.fixture
+async def other_server():
+    hub = push.Hub()
+    hub.start_listening()
+    for _ in range(100):
+        if hub.listening.is_set():
+            break
+        await asyncio.sleep(0.05)
+    assert hub.listening.is_set(), "the LISTEN connection did not come up within 5 s"
+    yield hub
+    await hub.stop_listening()
+    await sync_to_async(close_connections)()
+
+
+@sync_to_async
+def new_table() -> Table:
+    return Table.objects.create(game="schatzsuche", profile_name="x")
+
+
+@sync_to_async
+def bump(table: Table, *, fail: bool = False) -> int | None:
+    try:
+        with transaction.atomic():
+            version = push.bump_version("table", table.pk)
+            if fail:
+                raise RuntimeError("rolled back")
+    except RuntimeError:
+        return None
+    return version
+
+
+async def wait_for(hub: push.Hub, name: str, version: int, seconds: float = 1.0) -> float:
+    """Seconds until ``hub`` knows ``name`` at ``version``; fails after ``seconds``."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while hub.version(name) < version:
+        assert loop.time() - start < seconds, f"{name} not at {version} after {seconds} s"
+        await asyncio.sleep(0.01)
+    return loop.time() - start
+
+
+@pytest.mark.asyncio
+async def test_a_committed_change_reaches_another_server_and_a_rolled_back_one_does_not(
+    other_server,
+):
+    table = await new_table()
+    name = push.channel("table", table.pk)
+    assert await bump(table) == 1
+    assert await wait_for(other_server, name, 1) < 1.0
+    assert await bump(table, fail=True) is None
+    await asyncio.sleep(0.3)
+    assert other_server.version(name) == 1, "a rolled-back change was announced"
+    assert await bump(table) == 2  # the rolled-back bump left the version where it was
+    await wait_for(other_server, name, 2)
+
+
+@pytest.mark.asyncio
+async def test_the_notification_comes_with_the_commit_not_before(other_server):
+    table = await new_table()
+    name = push.channel("table", table.pk)
+    committed = threading.Event()
+    release = threading.Event()
+
+    def slow_save():
+        try:
+            with transaction.atomic():
+                push.bump_version("table", table.pk)
+                release.wait(5)
+            committed.set()
+        finally:
+            connection.close()  # this thread's own connection
+
+    worker = threading.Thread(target=slow_save)
+    worker.start()
+    try:
+        await asyncio.sleep(0.3)
+        assert other_server.version(name) == 0, "announced before the commit"
+    finally:
+        release.set()
+        await asyncio.to_thread(worker.join, 5)
+    await wait_for(other_server, name, 1)
+    assert committed.is_set()
+
+
+@pytest.mark.asyncio
+async def test_after_the_listen_connection_is_lost_the_server_catches_up(other_server):
+    """PostgreSQL restarting: the LISTEN connection dies, a change is made while nobody
+    listens, and the process reads the versions it watches once it is back."""
+    table = await new_table()
+    name = push.channel("table", table.pk)
+    watcher = push.Watcher([name], asyncio.get_running_loop())
+    other_server.watch(watcher)
+
+    @sync_to_async
+    def kill_listener():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = 'stichblock-listen' AND datname = current_database()"
+            )
+            return cursor.rowcount
+
+    assert await kill_listener() >= 1
+    for _ in range(100):  # until the hub noticed
+        if not other_server.listening.is_set():
+            break
+        await asyncio.sleep(0.02)
+    assert await bump(table) == 1  # most likely nobody listens at this moment
+    assert await watcher.await_wake(6.0), "not woken after the LISTEN connection came back"
+    assert other_server.version(name) == 1
+    assert other_server.stats["resyncs"] >= 2 and other_server.stats["listen_errors"] >= 1
+    other_server.unwatch(watcher)
