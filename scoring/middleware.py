@@ -10,14 +10,14 @@ rate limits, so guessing keys is still counted.
 
 from asgiref.sync import sync_to_async
 from django.core.exceptions import DisallowedHost
-from django.db import close_old_connections
+from django.db import DatabaseError
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
 from stichblock import proofs
 
 from . import push
-from .events import event_stream, wait_for_listener
+from .events import close_connections, event_stream, wait_for_listener
 from .live import live_etag, live_state, not_modified
 from .models import Access
 
@@ -64,7 +64,10 @@ async def early_stream(request):
     if not proofs.knows_link(request, key):
         return None
     await wait_for_listener()
-    found = await sync_to_async(table_version, thread_sensitive=False)(key)
+    try:
+        found = await sync_to_async(table_version, thread_sensitive=False)(key)
+    except DatabaseError:
+        return None  # the whole stack answers its 503 page (the database is restarting)
     if found is None:
         return None
     table_id, version = found
@@ -72,9 +75,9 @@ async def early_stream(request):
 
 
 def table_version(key: str) -> tuple[int, int] | None:
-    """(table, version) of a link in one query, in a thread of the loop's pool; its database
-    connection goes back (to the pool) or stays (persistent) as at the end of a request."""
+    """(table, version) of a link in one query, in a thread of the loop's pool. The connection
+    goes back at once: to the pool (the event servers run with DJANGO_DB_POOL=1), or closed."""
     try:
         return Access.objects.filter(key=key).values_list("table_id", "table__version").first()
     finally:
-        close_old_connections()
+        close_connections()

@@ -13,6 +13,7 @@
   var source = null;
   var lastHeard = 0;
   var newest = 0; // the newest version the stream announced
+  var opened = 0; // streams opened on this page
 
   function fragment() {
     return document.querySelector("[data-live-version]");
@@ -43,7 +44,12 @@
     var since = "since=" + shown();
     url = /since=\d*/.test(url) ? url.replace(/since=\d*/, since) : url + (url.indexOf("?") < 0 ? "?" : "&") + since;
     source = new EventSource(url, { withCredentials: true });
-    source.addEventListener("open", heard);
+    source.addEventListener("open", function () {
+      // Back after a break (or a new stream after a failed one): fetch once, which also tells
+      // offline.js that the server answers again (it sends what the phone kept meanwhile).
+      if (opened++ > 0) refresh();
+      heard();
+    });
     source.addEventListener("ping", heard);
     source.addEventListener("version", function (event) {
       heard();

@@ -5,10 +5,11 @@ These run the async view as an ASGI server does (Django's AsyncClient); on Postg
 stream's process LISTENs too (tests/scoring/test_push_postgres.py tests NOTIFY itself)."""
 
 import asyncio
+import functools
+import threading
 import time
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 from django.urls import reverse
@@ -26,18 +27,44 @@ ROUND_2 = round_fields([1, 1, 0], [1, 1, 0])
 ROUND_3 = round_fields([1, 2, 0], [1, 2, 0])
 
 
-@pytest_asyncio.fixture
-async def fresh_hub():
-    push.hub.forget()
-    yield
-    await push.hub.stop_listening()  # its connection must not outlive the test's loop
-    # sync_to_async ran the ORM in a thread of its own, with a connection of its own.
-    await sync_to_async(close_connections)()
-
-
 def streaming(test):
-    """An async test of the stream: its own event loop and a hub without old versions."""
-    return pytest.mark.asyncio(pytest.mark.usefixtures("fresh_hub")(test))
+    """An async test of the stream, run in a thread with an event loop of its own: the
+    browser tests' Playwright keeps a loop running in the main thread for the whole session."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        async def body():
+            push.hub.forget()
+            try:
+                await test(*args, **kwargs)
+            finally:
+                await push.hub.stop_listening()  # its connection must not outlive the loop
+                # sync_to_async ran the ORM in a thread of its own, with its own connection.
+                await sync_to_async(close_connections)()
+
+        in_thread(lambda: asyncio.run(body()))
+
+    return run
+
+
+def in_thread(work):
+    """``work()`` in a new thread (no event loop there); its exception is raised here."""
+    failure = []
+
+    def target():
+        try:
+            work()
+        except BaseException as error:
+            failure.append(error)
+        finally:
+            close_connections()
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the test's thread did not finish within 60 s"
+    if failure:
+        raise failure[0]
 
 
 @sync_to_async
@@ -198,6 +225,10 @@ def viewer_of(table):
 
 def test_a_threaded_server_streams_from_a_thread(settings):
     settings.LIVE_EVENTS_WSGI = True
+    in_thread(threaded_stream)
+
+
+def threaded_stream():
     client = Client()
     _table, key = create_schatzsuche(client)
     post_round(client, key, 1, ROUND_1)
@@ -214,8 +245,9 @@ def test_a_production_wsgi_worker_refuses_to_be_held(settings):
     settings.LIVE_EVENTS_WSGI = False
     client = Client()
     _table, key = create_schatzsuche(client)
-    response = client.get(reverse("table_events", args=[key]))
-    assert response.status_code == 204
+    responses = []
+    in_thread(lambda: responses.append(client.get(reverse("table_events", args=[key]))))
+    assert responses[0].status_code == 204
 
 
 def test_the_page_connects_to_its_stream_and_the_fragment_names_its_version():
@@ -297,11 +329,13 @@ async def test_a_phone_that_opened_the_link_gets_its_stream_before_the_middlewar
         assert status == 200 and "content-security-policy" in headers
     finally:
         await server.close()
-    # A tag proves nothing about a key that is no link: the whole stack answers 404.
+    # A tag proves nothing about a key that is no link: the early path leaves it to the whole
+    # stack (which answers 404 and counts the guess, test_every_link_…).
+    from django.test import AsyncRequestFactory
+
+    from scoring.middleware import early_stream
+
     bad = "no-such-key-0123456789"
-    server = AsgiServer(
-        reverse("table_events", args=[bad]), cookie=f"{proofs.LINKS_COOKIE}={proofs.link_tag(bad)}"
-    )
-    status, _headers = await server.start()
-    assert status == 404
-    await server.close()
+    request = AsyncRequestFactory().get(reverse("table_events", args=[bad]))
+    request.COOKIES[proofs.LINKS_COOKIE] = proofs.link_tag(bad)
+    assert await early_stream(request) is None

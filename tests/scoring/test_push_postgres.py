@@ -9,13 +9,14 @@ import asyncio
 import threading
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from django.db import connection, transaction
 
 from scoring import push
 from scoring.events import close_connections
 from scoring.models import Table
+
+from .test_live_events import in_thread
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -25,18 +26,29 @@ pytestmark = [
 ]
 
 
-@pytest_asyncio.fixture
-async def other_server():
-    hub = push.Hub()
-    hub.start_listening()
-    for _ in range(100):
-        if hub.listening.is_set():
-            break
-        await asyncio.sleep(0.05)
-    assert hub.listening.is_set(), "the LISTEN connection did not come up within 5 s"
-    yield hub
-    await hub.stop_listening()
-    await sync_to_async(close_connections)()
+def other_server(test):
+    """Runs the async test in a thread with its own event loop (see test_live_events.py) and
+    hands it a second Hub that LISTENs: another app server's process."""
+
+    def run():
+        async def body():
+            hub = push.Hub()
+            hub.start_listening()
+            try:
+                for _ in range(100):
+                    if hub.listening.is_set():
+                        break
+                    await asyncio.sleep(0.05)
+                assert hub.listening.is_set(), "the LISTEN connection did not come up in 5 s"
+                await test(hub)
+            finally:
+                await hub.stop_listening()
+                await sync_to_async(close_connections)()
+
+        in_thread(lambda: asyncio.run(body()))
+
+    run.__name__, run.__doc__ = test.__name__, test.__doc__
+    return run
 
 
 @sync_to_async
@@ -66,7 +78,7 @@ async def wait_for(hub: push.Hub, name: str, version: int, seconds: float = 1.0)
     return loop.time() - start
 
 
-@pytest.mark.asyncio
+@other_server
 async def test_a_committed_change_reaches_another_server_and_a_rolled_back_one_does_not(
     other_server,
 ):
@@ -81,7 +93,7 @@ async def test_a_committed_change_reaches_another_server_and_a_rolled_back_one_d
     await wait_for(other_server, name, 2)
 
 
-@pytest.mark.asyncio
+@other_server
 async def test_the_notification_comes_with_the_commit_not_before(other_server):
     table = await new_table()
     name = push.channel("table", table.pk)
@@ -109,7 +121,7 @@ async def test_the_notification_comes_with_the_commit_not_before(other_server):
     assert committed.is_set()
 
 
-@pytest.mark.asyncio
+@other_server
 async def test_after_the_listen_connection_is_lost_the_server_catches_up(other_server):
     """PostgreSQL restarting: the LISTEN connection dies, a change is made while nobody
     listens, and the process reads the versions it watches once it is back."""
