@@ -79,7 +79,7 @@ async def wait_for_listener() -> None:
 
 
 def event_stream(
-    request, channels: dict[str, int], *, lifetime=None, reconnect_on=None
+    request, channels: dict[str, int], *, lifetime=None, reconnect_on=None, in_django=True
 ) -> HttpResponse:
     """The streaming answer for ``channels`` (name → version read after the listener was
     ready), resuming after the version the phone already has."""
@@ -88,7 +88,7 @@ def event_stream(
         channels, since, lifetime=lifetime or push.STREAM_SECONDS, reconnect_on=reconnect_on
     )
     if isinstance(request, ASGIRequest):
-        content = _async_content(stream)
+        content = _async_content(stream, release=in_django)
     elif settings.LIVE_EVENTS_WSGI:
         content = _sync_content(stream)
     else:
@@ -100,8 +100,9 @@ def event_stream(
     return response
 
 
-async def _async_content(stream: push.Stream):
-    await release_request_thread()
+async def _async_content(stream: push.Stream, *, release: bool):
+    if release:  # served by Django's request handling, which gave the request a thread
+        await release_request_thread()
     async for chunk in stream:
         yield chunk
 

@@ -46,10 +46,10 @@ class LivePollMiddleware:
 
 
 async def early_stream(request):
-    """Under ASGI, before any middleware (stichblock/asgi.py): a phone opening the event stream
-    of a link its browser opened before (the signed link tag, stichblock/proofs.py) gets its
-    stream after one query, without sessions, CSRF, rate-limit counters and the middleware's
-    trips to a worker thread, so that thousands of phones reconnecting stay cheap. None for
+    """Under ASGI, before Django's request handling (stichblock/asgi.py): a phone opening the
+    event stream of a link its browser opened before (the signed link tag, stichblock/proofs.py)
+    gets its stream after one query, without sessions, CSRF, rate-limit counters, request
+    signals and worker threads, so that thousands of phones reconnecting stay cheap. None for
     anything else (no tag, an unknown key, a bad host): the whole stack answers it."""
     if request.method != "GET" or not request.path_info.endswith("/events/"):
         return None
@@ -71,7 +71,7 @@ async def early_stream(request):
     if found is None:
         return None
     table_id, version = found
-    return event_stream(request, {push.channel("table", table_id): version})
+    return event_stream(request, {push.channel("table", table_id): version}, in_django=False)
 
 
 def table_version(key: str) -> tuple[int, int] | None:
