@@ -238,7 +238,7 @@ class Hub:
                 log.warning("push: LISTEN connection lost (%s); reconnecting", error)
             self.listening.clear()
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            delay = min(delay * 2, 2.0)
 
     def _payload(self, payload: str) -> None:
         try:

@@ -426,7 +426,9 @@ class Viewer(Phone):
 
 async def main(args) -> dict:
     rng = random.Random(args.seed)
-    connector = aiohttp.TCPConnector(limit=args.connections, force_close=False)
+    # Idle connections are dropped before gunicorn closes them (its keepalive is 5 s): a
+    # browser retries a request that meets a connection the server just closed; aiohttp does not.
+    connector = aiohttp.TCPConnector(limit=args.connections, force_close=False, keepalive_timeout=3)
     timeout = aiohttp.ClientTimeout(total=args.timeout)
     async with aiohttp.ClientSession(
         connector=connector, timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()

@@ -58,6 +58,16 @@ def summarize(result: dict, fault_window: dict | None = None) -> dict:
             if fault_window["down"] - 1 <= t <= fault_window["up"] + RECOVERY_GRACE:
                 during_outage[kind] += 1
                 continue
+        # The event server was killed: its phones' reconnects fail until it is back.
+        restarting = fault_window and "events_down" in fault_window
+        if (
+            restarting
+            and kind == "stream"
+            and status in (0, 503)
+            and fault_window["events_down"] - 1 <= t <= fault_window["events_up"] + RECOVERY_GRACE
+        ):
+            during_outage["stream (event server restarting)"] += 1
+            continue
         if status not in expected[kind]:
             errors[f"{kind} {status}" + ("" if steady else " (ramp-up)")] += 1
     elapsed = result["elapsed"] - result.get("ramp", 0)
@@ -182,6 +192,11 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
         f"down {up - down if down and up else float('nan'):.1f} s"
     )
     print_phase("app during the fault run", app)
+    if events.get("events_down"):
+        print(
+            f"  event server killed {events['events_down'] - app['started']:.0f} s into the load,"
+            f" back after {events['events_up'] - events['events_down']:.1f} s"
+        )
     outage = dict(app["during_outage"])
     print(f"  503 pages while PostgreSQL was down or reconnecting: {outage or 'none'}")
     if app["last_503"] and up:
@@ -223,7 +238,7 @@ def print_fault(app: dict, database: dict, events: dict, args) -> int:
 END_GRACE = 5.0
 
 
-def summarize_push(result: dict) -> dict:
+def summarize_push(result: dict, outage: dict | None = None) -> dict:
     """Push latency (save acknowledged → each other phone of the table has the event, and →
     it shows the fragment), events lost (a phone with a stream never heard of a save, neither
     by an event nor by a page it loaded) and duplicated (a phone got a version it had already
@@ -252,9 +267,19 @@ def summarize_push(result: dict) -> dict:
                 duplicated += 1
             highest = max(highest, version)
     push_ms, update_ms, lost, notified_by_page = [], [], [], 0
+    # In a fault run, saves acknowledged from shortly before the database went away until the
+    # grace after it came back reach the phones when the LISTEN connection is back: counted for
+    # lost and duplicated, but their latency is the outage's, reported apart.
+    outage_ms = []
+    windows = [
+        (outage[a] - 2, outage.get(b, outage[a]) + RECOVERY_GRACE)
+        for a, b in (("down", "up"), ("events_down", "events_up"))
+        if outage and a in outage
+    ]
     for acked, table, version in result["acks"]:
         if acked > end:
             continue
+        in_outage = any(start <= acked <= stop for start, stop in windows)
         for phone in phones_of[table]:
             if first_open.get(phone, float("inf")) > acked:
                 continue  # no stream yet when the save came
@@ -266,6 +291,9 @@ def summarize_push(result: dict) -> dict:
             if seen is not None and seen <= acked + 0.001 and (heard is None or heard > seen):
                 notified_by_page += 1  # the saving phone (or one that reloaded) shows it
                 continue
+            if in_outage:
+                outage_ms.append((min(t for t in (heard, seen) if t is not None) - acked) * 1000)
+                continue
             if heard is not None:
                 push_ms.append((heard - acked) * 1000)
             if seen is not None:
@@ -275,6 +303,7 @@ def summarize_push(result: dict) -> dict:
     return {
         "push": latency(push_ms),
         "update": latency(update_ms),
+        "outage": latency(outage_ms),
         "lost": lost,
         "duplicated": duplicated,
         "notified_by_page": notified_by_page,
@@ -299,6 +328,13 @@ def print_push(push: dict, poll: dict | None, app: dict, args) -> int:
         f"  save acknowledged → other phones show it (event + fragment): p50 {u['p50']:.0f} ms, "
         f"p95 {u['p95']:.0f} ms, p99 {u['p99']:.0f} ms"
     )
+    if push["outage"]["n"]:
+        o = push["outage"]
+        print(
+            f"  saves around the outages → other phones notified: p50 {o['p50']:.0f} ms, "
+            f"p95 {o['p95']:.0f} ms, p99 {o['p99']:.0f} ms ({o['n']}; their streams or the LISTEN "
+            f"connection were coming back)"
+        )
     streams = push["streams"]
     print(
         f"  connections held at most {push['held_max']}; streams opened {streams['open']}, "

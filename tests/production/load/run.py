@@ -170,49 +170,56 @@ def gunicorn(env: dict, port: int, log_path: Path):
         log.close()
 
 
+class EventServer:
+    """uvicorn for the event streams, as deploy/ runs it (one process, uvloop); the fault test
+    kills and restarts it (``restart``) so that every phone's stream drops at once."""
+
+    def __init__(self, env: dict, port: int, log, args):
+        # uvicorn would read gunicorn's WEB_CONCURRENCY as its own number of processes.
+        self.env = {k: v for k, v in env.items() if k != "WEB_CONCURRENCY"}
+        self.env["DJANGO_DB_POOL"] = "1"
+        self.port, self.log, self.args = port, log, args
+        self.process = self.start()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def start(self) -> subprocess.Popen:
+        command = [
+            str(VENV_BIN / "uvicorn"), "stichblock.asgi:application",
+            "--host", "127.0.0.1", "--port", str(self.port), "--loop", "uvloop",
+            "--http", "httptools", "--no-access-log", "--log-level", "warning",
+            "--backlog", "4096", "--timeout-graceful-shutdown", "3",
+            "--workers", str(self.args.events_workers),
+        ]  # fmt: skip
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+        wait_for_health(process, self.port, Path(self.log.name))
+        return process
+
+    def restart(self):
+        self.process.kill()  # a crash: no goodbye to the phones
+        self.process.wait(timeout=30)
+        self.process = self.start()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
 @contextmanager
 def uvicorn(env: dict, port: int, log_path: Path, args):
-    """The ASGI server for the event streams, as deploy/ runs it (one process, uvloop)."""
     log = open(log_path, "w")  # noqa: SIM115 - closed below, after the server stopped
-    # uvicorn would read gunicorn's WEB_CONCURRENCY as its own number of processes.
-    events_env = {k: v for k, v in env.items() if k != "WEB_CONCURRENCY"}
-    events_env["DJANGO_DB_POOL"] = "1"
-    server = subprocess.Popen(
-        [
-            str(VENV_BIN / "uvicorn"),
-            "stichblock.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--loop",
-            "uvloop",
-            "--http",
-            "httptools",
-            "--no-access-log",
-            "--log-level",
-            "warning",
-            "--backlog",
-            "4096",
-            "--timeout-graceful-shutdown",
-            "3",
-            "--workers",
-            str(args.events_workers),
-        ],
-        cwd=ROOT,
-        env=events_env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    server = EventServer(env, port, log, args)
     try:
-        wait_for_health(server, port, log_path)
         yield server
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop()
         log.close()
 
 
@@ -351,6 +358,24 @@ def restart_later(version, cluster, started: Path, delay: float, down: float, ev
     return thread
 
 
+def restart_events_later(server: EventServer, started: Path, delay: float, events: dict):
+    """``delay`` seconds into the load kills the event server and starts it again: every
+    phone's stream drops and must reconnect and catch up by version."""
+
+    def restart():
+        deadline = time.time() + 300
+        while not started.exists() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(delay)
+        events["events_down"] = time.time()
+        server.restart()
+        events["events_up"] = time.time()
+
+    thread = threading.Thread(target=restart, daemon=True)
+    thread.start()
+    return thread
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     port = free_port()
@@ -383,6 +408,13 @@ def main(argv=None) -> int:
                         started = work / f"{live}.json.started"
                         delay = args.duration * args.restart_at
                         restarter = restart_later(version, name, started, delay, args.down, events)
+                        if live == "push" and args.restart_events_at:
+                            restart_events_later(
+                                events_server,
+                                started,
+                                args.duration * args.restart_events_at,
+                                events,
+                            )
                     results[live] = run_phones(
                         port, "app", work / f"{live}.json", args, server, streams, live
                     )
@@ -406,7 +438,7 @@ def main(argv=None) -> int:
         summaries = {
             live: summarize(result, fault_window=window) for live, result in results.items()
         }
-        push = summarize_push(results["push"]) if "push" in results else None
+        push = summarize_push(results["push"], window) if "push" in results else None
         if args.fault:
             code = print_fault(summaries[phases[-1]], database, events, args)
             if push:
@@ -459,6 +491,13 @@ def parse_args(argv=None):
     parser.add_argument("--restart-at", type=float, default=0.35, help="fraction of --duration")
     parser.add_argument(
         "--down", type=float, default=5, help="s PostgreSQL stays down (0: restart)"
+    )
+    parser.add_argument(
+        "--restart-events-at",
+        type=float,
+        default=0.7,
+        help="fault test: kill and restart the event server at this fraction of --duration "
+        "(0: never)",
     )
     parser.add_argument("--keep", action="store_true", help="keep logs and results")
     args = parser.parse_args(argv)
