@@ -72,8 +72,9 @@
   });
 
   // The fallback: poll while there is no working stream (none yet, reconnecting, refused with
-  // 204 by a server that cannot hold it, or stalled behind a buffering proxy).
+  // 204 by a server that cannot hold it, or stalled behind a buffering proxy), and fetch again
+  // while the page shows less than the stream announced (a fetch that failed or was dropped).
   window.setInterval(function () {
-    if (fragment() && !streaming()) refresh();
+    if (fragment() && (!streaming() || newest > shown())) refresh();
   }, POLL_MS);
 })();
