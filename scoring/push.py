@@ -40,6 +40,9 @@ PING_SECONDS = 20.0
 # A stream ends after this long (plus jitter); the browser reconnects at once with
 # Last-Event-ID. It spreads phones over app servers again after one was added or restarted.
 STREAM_SECONDS = 15 * 60
+# A stream held by a thread (runserver, the tests' live server) pings more often: a write is
+# how it notices that its phone went away, and until then it keeps the thread.
+THREAD_PING_SECONDS = 5.0
 # How long the browser waits before reconnecting a dropped stream (the SSE "retry:" field).
 RETRY_MS = 2000
 # Versions of channels nobody here watches are kept for late joiners (a stream registering
@@ -353,7 +356,7 @@ class Stream:
             start = hub.version(self.reconnect_on) if self.reconnect_on else None
             deadline = time.monotonic() + self.lifetime
             while time.monotonic() < deadline:
-                woken = watcher.wait(PING_SECONDS)
+                woken = watcher.wait(THREAD_PING_SECONDS)
                 current = hub.total(self.channels)
                 if current > sent:
                     sent = current
