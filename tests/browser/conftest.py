@@ -65,3 +65,36 @@ def decode_qr(locator) -> str:
     codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
     assert len(codes) == 1, f"expected one readable QR code, found {len(codes)}"
     return codes[0].text
+
+
+def check_fits(page, label: str) -> None:
+    """What a 360 px phone shows of this page: nothing wider than the screen, no table that
+    scrolls sideways, no cell cut off (other than a name shortened on purpose with "…"), and
+    no total broken over two lines."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], label
+    widest = page.evaluate(
+        """() => [...document.querySelectorAll('table')].map(t => {
+               const box = t.getBoundingClientRect();
+               return {right: box.right, width: t.scrollWidth, shown: t.parentElement.clientWidth};
+           })"""
+    )
+    for table in widest:
+        assert table["right"] <= PHONE["width"], f"{label}: a table ends at {table['right']} px"
+        assert table["width"] <= table["shown"], f"{label}: a table needs sideways scrolling"
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('td, th')]
+               .filter(cell => cell.scrollWidth > cell.clientWidth + 1
+                               && getComputedStyle(cell).textOverflow !== 'ellipsis')
+               .map(cell => cell.textContent.trim())"""
+    )
+    assert not clipped, f"{label}: cut-off cells {clipped}"
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('td.sum, .sheet .total, .sk-circled')]
+               .filter(number => {
+                   const text = document.createRange();
+                   text.selectNodeContents(number);
+                   return text.getClientRects().length > 1;
+               })
+               .map(number => number.textContent.trim())"""
+    )
+    assert not broken, f"{label}: numbers broken over two lines {broken}"

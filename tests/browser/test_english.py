@@ -12,7 +12,7 @@ from tests.scoring.schafkopf_helpers import create_schafkopf, game, play
 from tests.scoring.scharfe_schoten_helpers import create_table, play_round
 from tests.scoring.stichwahl_pad_helpers import create_stichwahl, play_hand
 
-from .conftest import PHONE
+from .conftest import check_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +50,7 @@ def test_every_page_of_every_game_reads_english(phone):
             seen = page.locator("body").inner_text()
             leaks = sorted(set(GERMAN.findall(seen)))
             assert not leaks, f"{game_name} /{path}: German words {leaks}"
-            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            check_fits(page, f"{game_name} /{path} in English")
     page.goto("/")
     for game_name in ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl"):
         page.goto(f"/new/{game_name}/")

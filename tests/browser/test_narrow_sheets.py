@@ -16,7 +16,7 @@ from tests.scoring.schafkopf_helpers import create_schafkopf, game, play
 from tests.scoring.scharfe_schoten_helpers import create_table, play_round
 from tests.scoring.stichwahl_pad_helpers import create_stichwahl, play_hand
 
-from .conftest import PHONE
+from .conftest import check_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,33 +35,7 @@ def assert_fits(page, path, label):
     if directory := os.environ.get("SCREENSHOTS"):
         name = re.sub(r"\W+", "-", label).strip("-")
         page.screenshot(path=os.path.join(directory, f"{name}.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], label
-    widest = page.evaluate(
-        """() => [...document.querySelectorAll('table')].map(t => {
-               const box = t.getBoundingClientRect();
-               return {right: box.right, width: t.scrollWidth, shown: t.parentElement.clientWidth};
-           })"""
-    )
-    for table in widest:
-        assert table["right"] <= PHONE["width"], f"{label}: a table ends at {table['right']} px"
-        assert table["width"] <= table["shown"], f"{label}: a table needs sideways scrolling"
-    clipped = page.evaluate(
-        """() => [...document.querySelectorAll('td, th')]
-               .filter(cell => cell.scrollWidth > cell.clientWidth + 1
-                               && getComputedStyle(cell).textOverflow !== 'ellipsis')
-               .map(cell => cell.textContent.trim())"""
-    )
-    assert not clipped, f"{label}: cut-off cells {clipped}"
-    broken = page.evaluate(
-        """() => [...document.querySelectorAll('td.sum, .sheet .total, .sk-circled')]
-               .filter(number => {
-                   const text = document.createRange();
-                   text.selectNodeContents(number);
-                   return text.getClientRects().length > 1;
-               })
-               .map(number => number.textContent.trim())"""
-    )
-    assert not broken, f"{label}: numbers broken over two lines {broken}"
+    check_fits(page, label)
 
 
 def names_visible(page, names):
