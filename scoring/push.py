@@ -345,26 +345,38 @@ class Stream:
             hub.publish(name, version)
         return hub.total(self.channels)
 
+    def _begin(self) -> tuple[bytes, int, int | None, float]:
+        """The opening bytes, the version they announce, the reconnect channel's version
+        and the stream's deadline (after the watcher is registered)."""
+        sent = self._seed()
+        first = opening(self.since, sent)
+        start = hub.version(self.reconnect_on) if self.reconnect_on else None
+        return first, max(sent, self.since or 0), start, time.monotonic() + self.lifetime
+
+    def _after_wake(
+        self, woken: bool, sent: int, start: int | None
+    ) -> tuple[bytes | None, int, bool]:
+        """What to send after a wake-up (a new version, a ping when nothing came, or
+        nothing), the version then announced, and whether the stream ends here."""
+        current = hub.total(self.channels)
+        if current > sent:
+            return event(current), current, self._ended(start)
+        return (None if woken else PING), sent, False
+
     def __iter__(self) -> Iterator[bytes]:
         """For a server with a thread per connection (runserver, the test server)."""
         watcher = Watcher(self.channels)
         hub.watch(watcher)
         try:
-            sent = self._seed()
-            yield opening(self.since, sent)
-            sent = max(sent, self.since or 0)
-            start = hub.version(self.reconnect_on) if self.reconnect_on else None
-            deadline = time.monotonic() + self.lifetime
+            first, sent, start, deadline = self._begin()
+            yield first
             while time.monotonic() < deadline:
                 woken = watcher.wait(THREAD_PING_SECONDS)
-                current = hub.total(self.channels)
-                if current > sent:
-                    sent = current
-                    yield event(current)
-                    if self._ended(start):
-                        return
-                elif not woken:
-                    yield PING
+                chunk, sent, done = self._after_wake(woken, sent, start)
+                if chunk:
+                    yield chunk
+                if done:
+                    return
         finally:
             hub.unwatch(watcher)
 
@@ -373,20 +385,14 @@ class Stream:
         watcher = Watcher(self.channels, asyncio.get_running_loop())
         hub.watch(watcher)
         try:
-            sent = self._seed()
-            yield opening(self.since, sent)
-            sent = max(sent, self.since or 0)
-            start = hub.version(self.reconnect_on) if self.reconnect_on else None
-            deadline = time.monotonic() + self.lifetime
+            first, sent, start, deadline = self._begin()
+            yield first
             while time.monotonic() < deadline:
                 woken = await watcher.await_wake(PING_SECONDS)
-                current = hub.total(self.channels)
-                if current > sent:
-                    sent = current
-                    yield event(current)
-                    if self._ended(start):
-                        return
-                elif not woken:
-                    yield PING
+                chunk, sent, done = self._after_wake(woken, sent, start)
+                if chunk:
+                    yield chunk
+                if done:
+                    return
         finally:
             hub.unwatch(watcher)
