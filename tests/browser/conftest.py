@@ -5,6 +5,7 @@ are skipped locally, but fail under CI.
 """
 
 import os
+import re
 import shutil
 
 import pytest
@@ -98,3 +99,22 @@ def check_fits(page, label: str) -> None:
                .map(number => number.textContent.trim())"""
     )
     assert not broken, f"{label}: numbers broken over two lines {broken}"
+
+
+def start_schatzsuche(page, players=("Anna", "Ben", "Cem")) -> None:
+    """Start a Schatzsuche table on this phone, as a player does, and wait for round 1."""
+    from playwright.sync_api import expect
+
+    page.goto("/new/schatzsuche/")
+    for seat, name in enumerate(players, start=1):
+        page.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
+    page.get_by_role("button", name="Spiel beginnen").click()
+    expect(page.get_by_role("heading", name=re.compile("Runde 1 von 10"))).to_be_visible()
+
+
+def viewer_link(page) -> str:
+    """The table's viewer link as its "Teilen" page shows it; the phone goes back after."""
+    page.get_by_role("link", name="Teilen").click()
+    url = page.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
+    page.go_back()
+    return url

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import viewer_link
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RECORD_VIOLATIONS = """
@@ -41,9 +43,7 @@ def test_live_update_works_under_the_csp_without_violations(phone):
         scorer.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
     scorer.get_by_role("button", name="Spiel beginnen").click()
     expect(scorer.get_by_role("heading", name=re.compile("Runde 1 von 10"))).to_be_visible()
-    scorer.get_by_role("link", name="Teilen").click()
-    viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
-    scorer.go_back()
+    viewer_url = viewer_link(scorer)
 
     viewer, viewer_problems = watched(phone())
     polls = []

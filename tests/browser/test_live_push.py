@@ -2,25 +2,20 @@
 the save, because the server pushed the table's new version over the page's event stream —
 not because the page polled (it fetches its live fragment once, after the event)."""
 
-import re
 import time
 
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import start_schatzsuche, viewer_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_viewer_sees_a_saved_round_within_two_seconds_without_polling(phone):
     scorer = phone()
-    scorer.goto("/new/schatzsuche/")
-    for seat, name in enumerate(["Anna", "Ben", "Cem"], start=1):
-        scorer.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
-    scorer.get_by_role("button", name="Spiel beginnen").click()
-    expect(scorer.get_by_role("heading", name=re.compile("Runde 1 von 10"))).to_be_visible()
-    scorer.get_by_role("link", name="Teilen").click()
-    viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
-    scorer.go_back()
+    start_schatzsuche(scorer)
+    viewer_url = viewer_link(scorer)
 
     viewer = phone()
     requests = []

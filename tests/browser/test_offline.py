@@ -17,6 +17,8 @@ from playwright.sync_api import expect
 from scoring.models import Access, Revision, Round, Table
 from scoring.services import Author, lock_table
 
+from .conftest import start_schatzsuche
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Ben", "Cem"]
@@ -30,11 +32,7 @@ def shots(tmp_path):
 
 
 def start_table(page) -> Table:
-    page.goto("/new/schatzsuche/")
-    for seat, name in enumerate(PLAYERS, start=1):
-        page.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
-    page.get_by_role("button", name="Spiel beginnen").click()
-    expect(page.get_by_role("heading", name=re.compile("Runde 1 von 10"))).to_be_visible()
+    start_schatzsuche(page, PLAYERS)
     key = page.url.rstrip("/").rsplit("/", 1)[-1]
     return Access.objects.get(key=key).table
 

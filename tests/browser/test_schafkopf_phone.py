@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, viewer_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,9 +98,7 @@ def test_an_evening_on_a_phone(phone):
 def test_a_viewer_phone_sees_the_game_appear(phone):
     scorer = phone()
     start_table(scorer)
-    scorer.get_by_role("link", name="Teilen").click()
-    viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
-    scorer.go_back()
+    viewer_url = viewer_link(scorer)
     viewer = phone()
     viewer.goto(viewer_url)
     expect(viewer.get_by_text("Noch kein Spiel gespeichert.")).to_be_visible()

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import start_schatzsuche, viewer_link
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -28,9 +30,7 @@ def test_round_entered_on_one_phone_appears_on_the_viewer_phone(phone):
     assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
     scorer.go_back()
 
-    scorer.get_by_role("link", name="Teilen").click()
-    viewer_url = scorer.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
-    scorer.go_back()
+    viewer_url = viewer_link(scorer)
 
     viewer = phone()
     viewer.goto(viewer_url)
@@ -55,10 +55,7 @@ def test_round_entered_on_one_phone_appears_on_the_viewer_phone(phone):
 
 def test_invalid_entry_keeps_what_was_typed_and_names_the_field(phone):
     scorer = phone()
-    scorer.goto("/new/schatzsuche/")
-    for seat, name in enumerate(["Anna", "Ben", "Cem"], start=1):
-        scorer.get_by_role("textbox", name=f"Spieler {seat}").fill(name)
-    scorer.get_by_role("button", name="Spiel beginnen").click()
+    start_schatzsuche(scorer)
     scorer.locator("#id_bid_0").fill("3")
     scorer.locator("#id_bid_1").fill("0")
     scorer.locator("#id_bid_2").fill("0")

@@ -150,16 +150,7 @@ def gunicorn(env: dict, port: int, log_path: Path):
         stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if server.poll() is not None or time.time() > deadline:
-                    raise SystemExit(f"gunicorn did not start; see {log_path}") from None
-                time.sleep(0.2)
+        wait_for_health(server, port, log_path)
         yield server
     finally:
         server.send_signal(signal.SIGTERM)
