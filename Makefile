@@ -46,7 +46,15 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-install: $(STAMP)
+# The engine's hot modules compiled by mypyc from their own source (scoring/rules/compiled.py,
+# docs/engine.md "Compiled"), again whenever the engine's source changes. Without a C compiler
+# the build says so and the engine runs as plain Python.
+ENGINE_BUILT := scoring/rules/compiled.json
+$(ENGINE_BUILT): $(wildcard scoring/rules/*.py scoring/rules/schafkopf/*.py scoring/rules/schatzsuche/*.py) $(STAMP)
+	@echo "Compiling the rules engine's hot modules (mypyc)"
+	@$(PY) -m scoring.rules.build
+
+install: $(STAMP) $(ENGINE_BUILT)
 
 data:
 	@mkdir -p data
@@ -108,7 +116,8 @@ messages-check: install
 	$(PY) -m scoring.rules.i18n check
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ENGINE_BUILT)
+	find scoring/rules -name "*.so" -delete
 
 # --- production (docs/production.md, deploy/) -------------------------------------------------
 .PHONY: serve-prod serve-events loadtest faulttest

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scoring.rules import GAMES, get_game
-from scoring.rules.core import make_rng
+from scoring.rules.draws import make_rng
 from scoring.rules.records import profile_settings, verify
 
 # (game, playout options, label, target complete games per second or None)

@@ -13,8 +13,13 @@ from importlib import import_module
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from . import compiled
+
 if TYPE_CHECKING:
     from .core import Verdict
+
+# Before any engine module is imported: a compiled build older than its source is not used.
+compiled.use_fresh_build()
 
 GAMES = ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl")
 

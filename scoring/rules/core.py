@@ -7,7 +7,6 @@ benchmarks and inside the web app alike.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -384,42 +383,6 @@ class Verdict:
             "tricks": self.tricks,
             "result": self.result,
         }
-
-
-def make_rng(seed: int | str | None) -> random.Random:
-    """A private RNG: the same seed always gives the same deals, whatever else runs."""
-    return random.Random(seed)
-
-
-def deal(
-    deck: Sequence[str], hand_sizes: Iterable[int], rng: random.Random
-) -> tuple[list[list[str]], list[str]]:
-    """Shuffle ``deck`` with ``rng`` and cut it into hands; returns (hands, rest)."""
-    cards = list(deck)
-    rng.shuffle(cards)
-    hands: list[list[str]] = []
-    start = 0
-    for size in hand_sizes:
-        hands.append(cards[start : start + size])
-        start += size
-    return hands, cards[start:]
-
-
-def pick[T](rng: random.Random, options: Sequence[T]) -> T:
-    """A uniform choice that costs one ``rng.random()`` call (``rng.choice`` costs about three
-    times as much); the bias of scaling a 53-bit float is far below anything measurable."""
-    return options[int(rng.random() * len(options))]
-
-
-def shuffled[T](items: Iterable[T], rng: random.Random) -> list[T]:
-    """A Fisher–Yates shuffle drawing with ``rng.random()``: half the time of ``rng.shuffle``
-    (which draws bit by bit), and just as deterministic for a given seed."""
-    cards = list(items)
-    draw = rng.random
-    for last in range(len(cards) - 1, 0, -1):
-        other = int(draw() * (last + 1))
-        cards[last], cards[other] = cards[other], cards[last]
-    return cards
 
 
 def new_record(

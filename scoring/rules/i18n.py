@@ -59,6 +59,16 @@ class Localized(ABC):
     def text(self, lang: str = "en") -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Worded(Localized):
+    """A text already worded in each language (a record error, a violation)."""
+
+    by_language: Mapping[str, str]
+
+    def text(self, lang: str = "en") -> str:
+        return self.by_language.get(lang) or self.by_language["en"]
+
+
 def localize(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``params`` with every ``Localized`` value worded in ``lang``."""
     return {

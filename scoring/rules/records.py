@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from . import GameModule, get_game, jsontext
-from .core import FORMAT, OR, RECORD_ERRORS, RecordError, Verdict, check_keys, make_rng
+from .core import FORMAT, OR, RECORD_ERRORS, RecordError, Verdict, check_keys
+from .draws import make_rng
 from .i18n import Join
 
 COMMON_REQUIRED = ("format", "game", "players")

@@ -200,7 +200,7 @@ def test_a_card_played_twice_anywhere_is_judged_never_a_crash(game):
     Schafkopf deal with 121 Augen once crashed the scoring instead of being judged."""
     import random
 
-    from scoring.rules.core import make_rng
+    from scoring.rules.draws import make_rng
 
     rng = make_rng(f"twice:{game}")
     for record in VALID[game]:
@@ -211,7 +211,7 @@ def test_a_card_played_twice_anywhere_is_judged_never_a_crash(game):
 
 
 def test_a_schafkopf_deal_whose_cards_are_not_one_deck_has_no_result():
-    from scoring.rules.core import make_rng
+    from scoring.rules.draws import make_rng
     from scoring.rules.records import get_game, profile_settings
 
     schafkopf = get_game("schafkopf")

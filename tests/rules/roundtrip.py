@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.rules import get_game, records
-from scoring.rules.core import Verdict, make_rng
+from scoring.rules.core import Verdict
+from scoring.rules.draws import make_rng
 
 
 def assert_roundtrip(

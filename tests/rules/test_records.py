@@ -15,11 +15,9 @@ from scoring.rules.core import (
     RecordError,
     Verdict,
     Violation,
-    make_rng,
     new_record,
-    pick,
-    shuffled,
 )
+from scoring.rules.draws import make_rng, pick, shuffled
 from scoring.rules.i18n import N_
 
 HANDS = [["HA", "H9", "C7"], ["H10", "S8", "DK"], ["SA", "D10", "C10"]]

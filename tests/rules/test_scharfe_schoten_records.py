@@ -7,7 +7,8 @@ import json
 import pytest
 
 from scoring.rules import records
-from scoring.rules.core import RecordError, make_rng
+from scoring.rules.core import RecordError
+from scoring.rules.draws import make_rng
 from scoring.rules.scharfe_schoten import simulate
 from tests.rules.test_scharfe_schoten_play import HANDS, NAMES, PREDICTIONS, RULEBOOK_NUMBERS
 

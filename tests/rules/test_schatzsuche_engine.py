@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import records, schatzsuche
-from scoring.rules.core import IllegalPlay, RecordError, make_rng
+from scoring.rules.core import IllegalPlay, RecordError
+from scoring.rules.draws import make_rng
 from scoring.rules.schatzsuche import State, deal_round, parse_card, playout, simulate
 from scoring.rules.schatzsuche.cards import CODES, cards_in
 from tests.rules.roundtrip import assert_roundtrip

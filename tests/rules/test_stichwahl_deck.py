@@ -7,7 +7,8 @@ import json
 import pytest
 
 from scoring.rules import get_game, records
-from scoring.rules.core import RecordError, make_rng
+from scoring.rules.core import RecordError
+from scoring.rules.draws import make_rng
 from scoring.rules.stichwahl import (
     ALL_CODES,
     FIVES,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import records
-from scoring.rules.core import make_rng
+from scoring.rules.draws import make_rng
 from scoring.rules.stichwahl import (
     PROFILES,
     State,

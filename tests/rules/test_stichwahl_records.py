@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from scoring.rules import records
-from scoring.rules.core import RecordError, make_rng
+from scoring.rules.core import RecordError
+from scoring.rules.draws import make_rng
 from scoring.rules.stichwahl import PROFILES, default_deck, simulate
 from scoring.rules.stichwahl.deck import FLIP
 

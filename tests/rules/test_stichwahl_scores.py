@@ -3,7 +3,7 @@
 
 import pytest
 
-from scoring.rules.core import make_rng
+from scoring.rules.draws import make_rng
 from scoring.rules.stichwahl import (
     PROFILES,
     card_total,

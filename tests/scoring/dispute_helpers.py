@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Dispute
 from scoring.rules import records
-from scoring.rules.core import make_rng
+from scoring.rules.draws import make_rng
 
 from .helpers import text
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from scoring.rules import records
-from scoring.rules.core import make_rng
+from scoring.rules.draws import make_rng
 from scoring.rules.schafkopf import State
 from scoring.rules.schafkopf.record import read_game_keys
 

@@ -286,7 +286,7 @@ def test_a_deal_with_a_card_twice_is_judged_but_cannot_be_applied(client, disput
     """Its Augen need not add up to 120: the verdict names the card played twice and has no
     result, and applying it says why instead of failing."""
     from scoring.disputes.services import NotApplicable, candidate
-    from scoring.rules.core import make_rng
+    from scoring.rules.draws import make_rng
 
     key, dispute = dispute_of_game_1
     schafkopf = records.get_game("schafkopf")

@@ -34,27 +34,26 @@ The solver is an alpha-beta search over the remaining cards:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .. import records
 from ..core import RecordError
-from ..i18n import LANGUAGES, N_, Localized, Text
+from ..i18n import LANGUAGES, N_, Text, Worded
 from .cards import DECK, INDEX, NAME, TRICKS, mask_of
 from .contracts import RAMSCH, SIE, Contract
 from .play import CARD_AUGEN, EFFECTIVE_SUITS, SEATS, TRUMP_SUIT, Tables, duty, tables
 from .record import read_game_keys
 from .state import State
 
-FORMAT = "analysis/1"
-TRUMP_INDEX = TRUMP_SUIT
-TOTAL_CARDS = SEATS * TRICKS
+FORMAT: Final = "analysis/1"
+TRUMP_INDEX: Final = TRUMP_SUIT
+TOTAL_CARDS: Final = SEATS * TRICKS
 # Entries of the transposition table (about 170 bytes each) above which it is emptied
 # between two positions; the hardest games measured fill about 1.1 million.
 TABLE_LIMIT = 2_000_000
 # Augen of the cards of one byte of a card mask: each byte is one suit's eight ranks in the
 # same order (cards.DECK), so four lookups in one table count a mask.
-BYTE_AUGEN = tuple(
+BYTE_AUGEN: Final = tuple(
     sum(CARD_AUGEN[bit] for bit in range(8) if byte >> bit & 1) for byte in range(256)
 )
 assert all(CARD_AUGEN[card] == CARD_AUGEN[card % 8] for card in range(len(DECK)))
@@ -74,16 +73,6 @@ REASONS: dict[str, Text] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Worded(Localized):
-    """A text the engine already worded in each language (a record error, a violation)."""
-
-    by_language: Mapping[str, str]
-
-    def text(self, lang: str = "en") -> str:
-        return self.by_language.get(lang) or self.by_language["en"]
-
-
 class AnalysisError(ValueError):
     """A record that cannot be analysed. ``reason`` is a code of ``REASONS``; ``key`` the
     offending record key of an unreadable record (else None); ``message`` is English and
@@ -99,7 +88,7 @@ class AnalysisError(ValueError):
     @classmethod
     def unreadable(cls, error: RecordError) -> AnalysisError:
         """The analysis's refusal of a record that ``records.read`` cannot read."""
-        detail = _Worded({lang: error.text(lang) for lang in LANGUAGES})
+        detail = Worded({lang: error.text(lang) for lang in LANGUAGES})
         return cls("unreadable", error.key, detail=detail)
 
     def text(self, lang: str = "en") -> str:
@@ -108,7 +97,7 @@ class AnalysisError(ValueError):
 
 def analyse(
     record: str | bytes | Mapping[str, Any],
-    from_trick: int = 1,
+    from_trick: Any = 1,  # any value: ``prepare`` refuses what is no trick number
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """The `analysis/1` document of a valid, complete Schafkopf record with hands.
@@ -121,7 +110,7 @@ def analyse(
     return Analyser(state).document(from_trick, progress)
 
 
-def prepare(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> Prepared:
+def prepare(record: str | bytes | Mapping[str, Any], from_trick: Any = 1) -> Prepared:
     """Check that ``record`` can be analysed (from trick ``from_trick``); AnalysisError if not."""
     try:
         game, data, settings = records.read(dict(record) if isinstance(record, Mapping) else record)
@@ -144,7 +133,7 @@ def prepare(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> Pre
         raise AnalysisError(
             "invalid",
             count=len(verdict.violations),
-            first=_Worded({lang: first.message(data["players"], lang) for lang in LANGUAGES}),
+            first=Worded({lang: first.message(data["players"], lang) for lang in LANGUAGES}),
         )
     if not verdict.complete:
         raise AnalysisError("incomplete", count=len(data["plays"]), total=TOTAL_CARDS)

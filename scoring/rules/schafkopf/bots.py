@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, Final
 
-from ..core import pick, shuffled
+from ..draws import pick, shuffled
 from .cards import BIT, DECK, SUITS, cards_of
 from .contracts import (
     CALLABLE_SUITS,
@@ -36,12 +36,19 @@ from .contracts import (
 from .play import Play
 from .tariff import counted_laufende, outcome_from_augen, settle, settle_ramsch
 
-CARD_BITS = tuple(BIT[card] for card in DECK)
+CARD_BITS: Final = tuple(BIT[card] for card in DECK)
 # How a bot announces: it passes with PASS_CHANCE, else it wishes for a contract valid for its
 # hand with these weights; mostly Rufspiel, so that every contract, thrown-in deals and Ramsch
 # all occur in a few hundred games.
-PASS_CHANCE = 0.5
-WISH_WEIGHTS = ((RUFSPIEL, 20), (SOLO, 4), (WENZ, 2), (SOLO_TOUT, 1), (WENZ_TOUT, 1), (SIE, 1000))
+PASS_CHANCE: Final = 0.5
+WISH_WEIGHTS: Final = (
+    (RUFSPIEL, 20),
+    (SOLO, 4),
+    (WENZ, 2),
+    (SOLO_TOUT, 1),
+    (WENZ_TOUT, 1),
+    (SIE, 1000),
+)
 STOSS_CHANCE, RETOUR_CHANCE, KLOPFEN_CHANCE = 1 / 8, 1 / 3, 1 / 8
 
 
@@ -89,7 +96,7 @@ def wish(rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = T
 
 
 # (any Rufspiel, any Solo, Sie) -> the kinds a hand allows with their weights, and the total.
-_WISHES = {
+_WISHES: Final = {
     (calls, solos, sie): (
         options := [
             (kind, weight)
@@ -105,9 +112,9 @@ _WISHES = {
     for solos in (False, True)
     for sie in (False, True)
 }
-_NO_VARIANT = (None,)
+_NO_VARIANT: Final = (None,)
 # The seats in speaking order from each leader.
-_ORDER = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))
+_ORDER: Final = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))
 
 
 def bot_game(

@@ -10,27 +10,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from ..i18n import NC_
 
-NAME = "schafkopf"  # the game's name in records; it also picks this game's message wording
-SUITS = ("E", "G", "H", "S")
-RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")
-RANK_AUGEN = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
-DECK = tuple(suit + rank for suit in SUITS for rank in RANKS)
-INDEX = {card: index for index, card in enumerate(DECK)}
-BIT = {card: 1 << index for index, card in enumerate(DECK)}
-AUGEN = {card: RANK_AUGEN[card[1:]] for card in DECK}
-TOTAL_AUGEN = 120
-TRICKS = 8
+NAME: Final = "schafkopf"  # the game's name in records; it also picks this game's message wording
+SUITS: Final = ("E", "G", "H", "S")
+RANKS: Final = ("A", "10", "K", "O", "U", "9", "8", "7")
+RANK_AUGEN: Final = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
+DECK: Final = tuple(suit + rank for suit in SUITS for rank in RANKS)
+INDEX: Final = {card: index for index, card in enumerate(DECK)}
+BIT: Final = {card: 1 << index for index, card in enumerate(DECK)}
+AUGEN: Final = {card: RANK_AUGEN[card[1:]] for card in DECK}
+TOTAL_AUGEN: Final = 120
+TRICKS: Final = 8
 
-OBER = tuple(suit + "O" for suit in SUITS)
-UNTER = tuple(suit + "U" for suit in SUITS)
-TRUMP = "T"  # the effective suit of every trump: trumps are their own suit
+OBER: Final = tuple(suit + "O" for suit in SUITS)
+UNTER: Final = tuple(suit + "U" for suit in SUITS)
+TRUMP: Final = "T"  # the effective suit of every trump: trumps are their own suit
 
 # Suit names are German in both languages (the English example says "the led suit Eichel");
 # ``SUIT_NAMES[suit]["de"]`` reads a name as the engine's texts do (i18n.Text).
-SUIT_NAMES = {
+SUIT_NAMES: Final = {
     "E": NC_("schafkopf suit", "Eichel"),
     "G": NC_("schafkopf suit", "Gras"),
     "H": NC_("schafkopf suit", "Herz"),
@@ -56,10 +57,10 @@ def cards_of(mask: int) -> list[str]:
 
 
 # Cards of a suit that are neither Ober nor Unter: what a Rufspiel call and a Solo need.
-PLAIN_SUIT_MASK = {
+PLAIN_SUIT_MASK: Final = {
     suit: mask_of(suit + rank for rank in RANKS if rank not in "OU") for suit in SUITS
 }
-OBER_UNTER_MASK = mask_of(OBER + UNTER)
+OBER_UNTER_MASK: Final = mask_of(OBER + UNTER)
 
 
 @dataclass(frozen=True, slots=True)

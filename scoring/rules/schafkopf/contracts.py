@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError, require_int
 from ..i18n import LANGUAGES, N_, Phrase
@@ -26,19 +26,19 @@ from .cards import (
 
 RUFSPIEL, SOLO, WENZ = "rufspiel", "solo", "wenz"
 SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH = "solo_tout", "wenz_tout", "sie", "ramsch"
-CONTRACT_TYPES = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH)
+CONTRACT_TYPES: Final = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH)
 # Announcement rank, highest wins; the solo suit does not affect it. Ramsch is never announced.
-RANK = {SIE: 6, SOLO_TOUT: 5, WENZ_TOUT: 4, SOLO: 3, WENZ: 2, RUFSPIEL: 1}
-ANNOUNCEABLE = tuple(sorted(RANK, key=RANK.__getitem__))
-TOUTS = (SOLO_TOUT, WENZ_TOUT)
-WITH_SUIT = (SOLO, SOLO_TOUT)
-WENZ_TYPES = (WENZ, WENZ_TOUT)
-CALLABLE_SUITS = ("E", "G", "S")  # the Herz-Sau is a trump and cannot be called
+RANK: Final = {SIE: 6, SOLO_TOUT: 5, WENZ_TOUT: 4, SOLO: 3, WENZ: 2, RUFSPIEL: 1}
+ANNOUNCEABLE: Final = tuple(sorted(RANK, key=RANK.__getitem__))
+TOUTS: Final = (SOLO_TOUT, WENZ_TOUT)
+WITH_SUIT: Final = (SOLO, SOLO_TOUT)
+WENZ_TYPES: Final = (WENZ, WENZ_TOUT)
+CALLABLE_SUITS: Final = ("E", "G", "S")  # the Herz-Sau is a trump and cannot be called
 
-SAU_BIT = {suit: BIT[sau(suit)] for suit in SUITS}
+SAU_BIT: Final = {suit: BIT[sau(suit)] for suit in SUITS}
 
 # A contract as the object of "may not play ...": German needs the accusative.
-_NAMES = {
+_NAMES: Final = {
     RUFSPIEL: N_("a Rufspiel on the {suit}-Sau"),
     SOLO: N_("a {suit}-Solo"),
     SOLO_TOUT: N_("a {suit}-Solo-Tout"),

@@ -19,26 +19,27 @@ mask; the analysis asks ``duty`` in its search. A card is its index in ``cards.D
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import AUGEN, BIT, DECK, SUITS, TRICKS, TRUMP, Trumps, sau
 from .contracts import RUFSPIEL, SIE, Contract, laufende_run
 
-SEATS = 4
-NO_CARD = len(DECK)
-ALL_CARDS = (1 << len(DECK)) - 1
+SEATS: Final = 4
+NO_CARD: Final = len(DECK)
+ALL_CARDS: Final = (1 << len(DECK)) - 1
 # Effective suits: the four printed suits, trump, and NONE for the led "suit" of a trick
 # whose first code is no card (nothing follows it, only a trump can take it).
-EFFECTIVE_SUITS = (*SUITS, TRUMP)
+EFFECTIVE_SUITS: Final = (*SUITS, TRUMP)
 TRUMP_SUIT, NONE = len(SUITS), len(EFFECTIVE_SUITS)
-CARD_AUGEN = (*(AUGEN[card] for card in DECK), 0)
-NEXT_SEAT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+CARD_AUGEN: Final = (*(AUGEN[card] for card in DECK), 0)
+NEXT_SEAT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
 
-FOLLOW_SUIT = "follow_suit"
-SAU_MUST_BE_PLAYED = "called_ace_must_be_played"
-SAU_DISCARDED = "called_ace_discarded"
-LED_WITHOUT_SAU = "called_suit_led_without_ace"
+FOLLOW_SUIT: Final = "follow_suit"
+SAU_MUST_BE_PLAYED: Final = "called_ace_must_be_played"
+SAU_DISCARDED: Final = "called_ace_discarded"
+LED_WITHOUT_SAU: Final = "called_suit_led_without_ace"
 # Running away (davonlaufen) needs this many cards of the called suit, the Sau counted.
-RUN_AWAY = 4
+RUN_AWAY: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def tables(contract: Contract) -> Tables:
 
 # What ``duty`` answers when any card may be played.
 ANY_CARD: tuple[str | None, int] = (None, ALL_CARDS)
-CLEAR = tuple(~(1 << card) for card in range(NO_CARD + 1))
+CLEAR: Final = tuple(~(1 << card) for card in range(NO_CARD + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,10 +277,14 @@ class Play:
         return laufende_run(bit & party != 0 for bit in self.rules.tables.order_bits)
 
     def copy(self) -> Play:
-        twin = object.__new__(Play)
-        for name in Play.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.masks = list(self.masks)
-        twin.augen = list(self.augen)
-        twin.won = list(self.won)
+        twin = Play(self.rules, list(self.masks), self.leader, self.over)
+        twin.seat, twin.winner, twin.count, twin.done = (
+            self.seat,
+            self.winner,
+            self.count,
+            self.done,
+        )
+        twin.points, twin.led, twin.best, twin.key = self.points, self.led, self.best, self.key
+        twin.augen, twin.won = list(self.augen), list(self.won)
+        twin.called_led_in, twin.due, twin.legal = self.called_led_in, self.due, self.legal
         return twin

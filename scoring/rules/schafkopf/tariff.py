@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError
 from ..i18n import N_
@@ -19,7 +19,7 @@ from .cards import TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
 
 # name -> (kind, allowed): "choice" with its values, "int" with (low, high, nullable), "bool".
-_MONEY = (0, 1_000_000, False)
+_MONEY: Final = (0, 1_000_000, False)
 SETTING_SPECS: dict[str, tuple[str, Any]] = {
     "unit": ("choice", ("unit", "cent", "point")),
     "cents_per_unit": ("int", (0, 1_000_000, True)),
@@ -50,7 +50,7 @@ SETTING_SPECS: dict[str, tuple[str, Any]] = {
     "misplay": ("choice", ("as_played", "offender_pays")),
 }
 
-_KURZANLEITUNG = {
+_KURZANLEITUNG: Final = {
     "unit": "unit",
     "cents_per_unit": None,  # the money value of a unit is agreed per session
     "base_rufspiel": 1,
@@ -79,7 +79,7 @@ _KURZANLEITUNG = {
     "ramsch_jungfrau_doubles": True,
     "misplay": "as_played",
 }
-DEFAULT_PROFILE = "kurzanleitung"
+DEFAULT_PROFILE: Final = "kurzanleitung"
 PROFILES: dict[str, Mapping[str, Any]] = {
     "kurzanleitung": MappingProxyType(_KURZANLEITUNG),
     "tarif-10-20-50": MappingProxyType(

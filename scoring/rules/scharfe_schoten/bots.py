@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import bot_names, new_record, pick, shuffled
+from ..core import bot_names, new_record
+from ..draws import pick, shuffled
 from .cards import CARDS, COLOURS, HAND_SIZE, VALUES
 from .play import PER_COLOUR, Play
 from .scores import DEFAULT_PROFILE, NAME, PROFILES, round_scores

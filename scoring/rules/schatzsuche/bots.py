@@ -14,7 +14,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import bot_names, new_record, pick
+from ..core import bot_names, new_record
+from ..draws import pick
 from .cards import CODES, PLAYERS, cards_in, deal_round
 from .play import Play
 from .scores import (

@@ -9,30 +9,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Final
 
-from ..core import shuffled
+from ..draws import shuffled
 from ..i18n import NC_, by_language
 from .scores import RANKS, ROUNDS, SUITS
 
-PLAYERS = 3
-STRENGTHS = tuple(reversed(RANKS))  # strength -> rank token, low to high
-CODES = tuple(suit + rank for suit in SUITS for rank in STRENGTHS)
-INDEX = {code: card for card, code in enumerate(CODES)}
-SUIT_MASKS = tuple(0xFF << (8 * suit) for suit in range(len(SUITS)))
+PLAYERS: Final = 3
+STRENGTHS: Final = tuple(reversed(RANKS))  # strength -> rank token, low to high
+CODES: Final = tuple(suit + rank for suit in SUITS for rank in STRENGTHS)
+INDEX: Final = {code: card for card, code in enumerate(CODES)}
+SUIT_MASKS: Final = tuple(0xFF << (8 * suit) for suit in range(len(SUITS)))
 # How a suit reads in messages (the ``suit`` param, a letter), and per language by number:
 # SUIT_NAMES["de"][2] is "Herz".
-SUIT_TEXTS = {
+SUIT_TEXTS: Final = {
     "C": NC_("schatzsuche suit", "clubs"),
     "S": NC_("schatzsuche suit", "spades"),
     "H": NC_("schatzsuche suit", "hearts"),
     "D": NC_("schatzsuche suit", "diamonds"),
 }
-SUIT_NAMES = {lang: tuple(names.values()) for lang, names in by_language(SUIT_TEXTS).items()}
+SUIT_NAMES: Final = {lang: tuple(names.values()) for lang, names in by_language(SUIT_TEXTS).items()}
 # German rank letters accepted on input: Dame and Bube.
-RANK_ALIASES = {"D": "Q", "B": "J"}
+RANK_ALIASES: Final = {"D": "Q", "B": "J"}
 
 # SUIT_CARDS[suit][byte]: the cards of that suit whose bits are set in ``byte``, low to high.
-SUIT_CARDS = tuple(
+SUIT_CARDS: Final = tuple(
     tuple(
         tuple(8 * suit + strength for strength in range(8) if byte >> strength & 1)
         for byte in range(256)
@@ -43,8 +44,8 @@ SUIT_CARDS = tuple(
 # A card's power in a trick: trumps beat the led suit, discards (-1) never win. Indexed
 # POWER[trump_suit][led_suit][card]; a trick holds a trump exactly when its best power is
 # at least TRUMPED.
-TRUMPED = 16
-POWER = tuple(
+TRUMPED: Final = 16
+POWER: Final = tuple(
     tuple(
         tuple(
             TRUMPED + card % 8 if card // 8 == trump else 8 + card % 8 if card // 8 == led else -1

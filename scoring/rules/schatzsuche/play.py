@@ -12,14 +12,16 @@ is no card: it has no suit, never wins and leaves every hand as it is.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import PLAYERS, POWER, SUIT_CARDS, TRUMPED
 
-NO_CARD = 32
+NO_CARD: Final = 32
 # The suit of each card number, -1 for NO_CARD.
-SUIT_OF = (*(card >> 3 for card in range(32)), -1)
+SUIT_OF: Final = (*(card >> 3 for card in range(32)), -1)
 # POWER[trump][led] with NO_CARD's power (-1: never wins) at the end.
-POWERS = tuple(tuple((*row, -1) for row in rows) for rows in POWER)
-NEXT_SEAT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
+POWERS: Final = tuple(tuple((*row, -1) for row in rows) for rows in POWER)
+NEXT_SEAT: Final = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
 FOLLOW_SUIT, MUST_TRUMP = "follow_suit", "must_trump"
 CLUBS, SPADES, HEARTS, DIAMONDS = SUIT_CARDS
 
@@ -146,9 +148,9 @@ class Play:
         return self.best >= TRUMPED
 
     def copy(self) -> Play:
-        twin = object.__new__(Play)
-        for name in Play.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.masks = list(self.masks)
-        twin.won = list(self.won)
+        twin = Play(list(self.masks), self.trump, self.rounds, self.leader, self.trump_always)
+        twin.power, twin.seat, twin.winner = self.power, self.seat, self.winner
+        twin.count, twin.done, twin.led, twin.best = self.count, self.done, self.led, self.best
+        twin.won, twin.over, twin.rule = list(self.won), self.over, self.rule
+        twin.legal = self.legal
         return twin

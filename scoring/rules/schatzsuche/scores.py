@@ -5,19 +5,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError
 
-NAME = "schatzsuche"
-PLAYER_COUNTS = (3,)
-ROUNDS = 10
-SUITS = ("C", "S", "H", "D")
-RANKS = ("A", "10", "K", "Q", "J", "9", "8", "7")  # high to low
-PENALTY_POINTS = 30
+NAME: Final = "schatzsuche"
+PLAYER_COUNTS: Final = (3,)
+ROUNDS: Final = 10
+SUITS: Final = ("C", "S", "H", "D")
+RANKS: Final = ("A", "10", "K", "Q", "J", "9", "8", "7")  # high to low
+PENALTY_POINTS: Final = 30
 GOLDEN_SUIT, GOLDEN_RANK, GOLDEN_BOTH = 20, 40, 160
 
-DEFAULT_PROFILE = "standard"
+DEFAULT_PROFILE: Final = "standard"
 PROFILES: dict[str, dict[str, Any]] = {
     "standard": {
         "trump_duty": "unless_trick_trumped",
@@ -100,11 +100,14 @@ def first_leader(dealer: int, players: int = 3) -> int:
     return (dealer + 1) % players
 
 
-def next_dealer(points: Sequence[int], previous_dealer: int, dealer_tie: str = "fewest") -> int:
+def next_dealer(
+    points: Sequence[int], previous_dealer: int, dealer_tie: str | None = "fewest"
+) -> int:
     """Who deals next, from the points that decide it (running totals by default).
 
     One leader deals; two sharing the top → the third (fewest points) deals, or the previous
     dealer under ``dealer_tie="previous_dealer"``; all three equal → the previous dealer.
+    A table whose rules predate ``dealer_tie`` passes None: the default, "fewest".
     """
     top = max(points)
     leaders = [seat for seat, value in enumerate(points) if value == top]

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import bot_names, new_record, pick, shuffled
+from ..core import bot_names, new_record
+from ..draws import pick, shuffled
 from .deck import ALL_CODES, CODE_INDEX, FIVES, Deck, as_deck
 from .play import FIRST_BONUS, LEADER, PREMIUM, TURN, Play
 from .profiles import DEFAULT_PROFILE, PROFILES
