@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scoring.rules import GAMES, get_game
+from scoring.rules.compiled import engine_kind
 from scoring.rules.draws import make_rng
 from scoring.rules.records import profile_settings, verify
 
@@ -132,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"Complete random legal games per CPU second, best of {SLICES} slices taken in turns, "
-        f"{args.seconds:g} s per figure (Python {platform.python_version()}, one process)"
+        f"{args.seconds:g} s per figure "
+        f"(Python {platform.python_version()}, one process, {engine_kind()})"
     )
     plays: dict[str, Callable[[], object]] = {}
     labels: dict[str, str] = {}

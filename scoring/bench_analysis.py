@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from scoring.rules.compiled import engine_kind
 from scoring.rules.records import simulate_records
 
 KINDS = (("rufspiel",), ("solo", "solo_tout"), ("wenz", "wenz_tout"))
@@ -78,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(
         f"Schafkopf open-hand analysis, {args.games} seeded games (seed {args.seed!r}), "
-        f"from trick {args.from_trick} (Python {platform.python_version()}, one process)"
+        f"from trick {args.from_trick} "
+        f"(Python {platform.python_version()}, one process, {engine_kind()})"
     )
     results = []
     for number, record in enumerate(bench_records(args.games, args.seed), 1):
