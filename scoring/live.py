@@ -9,12 +9,16 @@ guessing links (scoring/middleware.py answers matching polls before sessions and
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.crypto import salted_hmac
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from .models import Access
 
@@ -85,3 +89,28 @@ def cached_fragment(cache_key: str, render: Callable[[], str]) -> str:
         html = render()
         cache.set(cache_key, html, FRAGMENT_CACHE_SECONDS)
     return html
+
+
+def shared_sheet(access: Access, context: dict) -> SafeString:
+    """The score grid and chart (scoring/_sheet.html) of the table's current version, rendered
+    once per version and language and shared by every link of the table and every request
+    that shows it: sheet pages, fragment fetches, event streams.
+
+    Links see the same sheet except for their own key in its links (a round's history), so it
+    is rendered with a random stand-in key that is replaced by the asking link's key; the
+    stand-in is made anew for each rendering, so no name typed at the table can contain it.
+    ``context`` holds the table, its pad and ``summary``, read after the table's version: the
+    copy can only be newer than its key, never older (a newer version fetches again)."""
+    table = access.table
+    # With its creation time: a database started afresh (tests, development) reuses ids.
+    born = int(table.created_at.timestamp() * 1_000_000)
+    cache_key = f"sheet:{table.pk}-{born}:{table.version}:{get_language()}"
+    cached = cache.get(cache_key)
+    if cached is None:
+        stand_in = secrets.token_urlsafe(16)
+        link = Access(key=stand_in, role=Access.Role.VIEWER, table=table)
+        html = render_to_string("scoring/_sheet.html", {**context, "access": link})
+        cached = (stand_in, html)
+        cache.set(cache_key, cached, FRAGMENT_CACHE_SECONDS)
+    stand_in, html = cached
+    return mark_safe(html.replace(stand_in, access.key))

@@ -125,6 +125,7 @@ def table_context(request, access: Access, **extra) -> dict:
     }
     if "panels" not in extra:  # the live fragment shows none: it skips their queries
         context["panels"] = table_panels(request, access, summary)
+    context["sheet"] = live.shared_sheet(access, context)
     if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
         context["form"] = entry_form(
