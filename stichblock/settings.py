@@ -117,6 +117,10 @@ TEMPLATES = [
     },
 ]
 
+# Inputs and selects written in Python, the same HTML as Django's templates: an entry form's
+# ~150 template renderings were half of a scorer's sheet page (stichblock/widgets.py).
+FORM_RENDERER = "stichblock.widgets.WidgetRenderer"
+
 # --- Database -------------------------------------------------------------------------------
 # SQLite needs WAL and IMMEDIATE transactions, or concurrent phones get "database is locked"
 # (measured: docs/production.md). PostgreSQL needs persistent connections.
