@@ -3,6 +3,7 @@ unchanged table costs one query and no template; reloading the sheet or saving a
 not rewrite the session (each write is a database commit, ~4 ms of fsync here)."""
 
 import contextlib
+import re
 
 import pytest
 from django.db import connection
@@ -147,3 +148,52 @@ def test_the_early_304_speaks_the_phones_language(client):
     german = client.get(url, HTTP_IF_NONE_MATCH=english["ETag"])
     assert german.status_code == 200 and german["ETag"] != english["ETag"]
     assert "Noch keine Runde gespeichert" in german.content.decode()
+
+
+@contextlib.contextmanager
+def sheet_renderings():
+    """How often the score grid and chart (scoring/_sheet.html) were rendered."""
+    from django.test.signals import template_rendered
+
+    names = []
+
+    def seen(sender, template, context, **kwargs):
+        if template.name == "scoring/_sheet.html":
+            names.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        yield names
+    finally:
+        template_rendered.disconnect(seen)
+
+
+def round_links(html: str) -> set[str]:
+    return set(re.findall(r'href="/t/([^/"]+)/rounds/\d+/"', html))
+
+
+def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
+    """The grid is the same for every link but for the link's own key in its links: pages and
+    fragments of both links share one rendering per version and language, and each shows only
+    its own key."""
+    table, key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    with sheet_renderings() as rendered:
+        pages = {k: client.get(reverse("table", args=[k])).content.decode() for k in (key, viewer)}
+        live = client.get(reverse("table_live", args=[viewer]), HTTP_HX_REQUEST="true")
+    assert len(rendered) == 1
+    assert round_links(pages[key]) == {key} and round_links(pages[viewer]) == {viewer}
+    assert round_links(live.content.decode()) == {viewer}
+    assert key not in pages[viewer] and key not in live.content.decode()
+
+    client.cookies["django_language"] = "en"
+    with sheet_renderings() as rendered:
+        english = client.get(reverse("table", args=[viewer])).content.decode()
+    assert len(rendered) == 1 and "Totals over the game" in english
+    assert "Verlauf der Gesamtpunkte" not in english
+
+    post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
+    with sheet_renderings() as rendered:
+        newer = client.get(reverse("table", args=[viewer])).content.decode()
+    assert len(rendered) == 1 and 'id="round-2"' in newer
