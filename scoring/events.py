@@ -1,10 +1,11 @@
 """The event streams (Server-Sent Events): a phone hears of its table's changes as they commit.
 
-``/t/<key>/events/`` sends the table's version each time it changes (and a ping when idle);
-the page then fetches its live fragment once (scoring/live.py: cached per table version,
-answered 304 when the phone is current). The stream carries no scores itself: the fragment
-depends on the link's role, the language and the phone's open form, so it is rendered (once
-per table version and kind of phone) by the same view that serves the polling fallback.
+``/t/<key>/events/`` sends the table's version each time it changes (and a ping when idle).
+A page with an open entry form then fetches its live fragment once (scoring/live.py: cached
+per table version, answered 304 when the phone is current): the fragment depends on the form
+the phone has open. A page without one (a viewer's sheet, ``?sheet=1``) gets the fragment in
+the event itself (``SheetEvents``), rendered once per table version, language and role and
+shared by every such phone: no fetch at all.
 
 Under an ASGI server (uvicorn, deploy/) thousands of streams wait in one event loop; under a
 server with a thread per connection (``runserver``, the tests' live server) a stream holds a
@@ -16,17 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from functools import wraps
 
 from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
+from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from . import push
+from . import live, push
 from .access import Scope, table_link
+from .models import Access
+
+log = logging.getLogger("stichblock")
 
 # How long a new stream waits for this process's LISTEN connection (PostgreSQL) before it
 # reads the versions it starts from; only the first stream after a start or restart waits.
@@ -79,13 +86,23 @@ async def wait_for_listener() -> None:
 
 
 def event_stream(
-    request, channels: dict[str, int], *, lifetime=None, reconnect_on=None, in_django=True
+    request,
+    channels: dict[str, int],
+    *,
+    lifetime=None,
+    reconnect_on=None,
+    in_django=True,
+    announcer: push.Versions | None = None,
 ) -> HttpResponse:
     """The streaming answer for ``channels`` (name → version read after the listener was
     ready), resuming after the version the phone already has."""
     since = push.resume_point(request)
     stream = push.Stream(
-        channels, since, lifetime=lifetime or push.STREAM_SECONDS, reconnect_on=reconnect_on
+        channels,
+        since,
+        lifetime=lifetime or push.STREAM_SECONDS,
+        reconnect_on=reconnect_on,
+        announcer=announcer,
     )
     if isinstance(request, ASGIRequest):
         content = _async_content(stream, release=in_django)
@@ -113,9 +130,90 @@ def _sync_content(stream: push.Stream):
         yield from stream
 
 
+def sheet_event(version: int, html: str) -> bytes:
+    """``event: sheet``: the live fragment of ``version``, one ``data:`` field per line."""
+    data = "".join(f"data: {line}\n" for line in html.splitlines())
+    return f"id: {version}\nevent: sheet\n{data}\n".encode()
+
+
+# Renderings under way in this process (uvicorn): the phones of one table and kind that wake
+# together for a version wait for one rendering instead of making one each.
+_rendering: dict[str, asyncio.Future] = {}
+
+
+class SheetEvents(push.Versions):
+    """Each version sent with the live fragment a page without an open form shows for it (a
+    viewer's sheet), rendered once per table version, language and role (``formless_fragment``)
+    and shared, through the cache, with every phone of that kind and every app server."""
+
+    def __init__(self, key: str, role: str, language: str, table_id: int, created_at):
+        self.key, self.role, self.language = key, role, language
+        self.table_id, self.created_at = table_id, created_at
+
+    def cache_key(self, version: int) -> str:
+        return live.table_cache_key(
+            "live", self.table_id, self.created_at, version, self.language, self.role
+        )
+
+    def rendered(self, version: int) -> tuple[int, tuple[str, str]]:
+        """(version shown, (stand-in key, HTML)): from the cache without a query when another
+        phone's stream or fetch rendered it, else read and rendered here (a newer version
+        than asked, when one was saved meanwhile)."""
+        cached = cache.get(self.cache_key(version))
+        if cached is not None:
+            return version, cached
+        from .views import formless_fragment
+
+        try:
+            with translation.override(self.language):
+                access = Access.objects.select_related("table").get(key=self.key)
+                return access.table.version, formless_fragment(access)
+        finally:
+            close_connections()
+
+    def announce(self, version: int) -> tuple[int, bytes]:
+        try:
+            shown, rendered = self.rendered(version)
+        except Exception:  # the database is away, the link was removed: the page fetches
+            log.exception("push: no sheet for version %s of table %s", version, self.table_id)
+            return super().announce(version)
+        return shown, sheet_event(shown, live.for_link(rendered, self.key))
+
+    async def announce_async(self, version: int) -> tuple[int, bytes]:
+        name = self.cache_key(version)
+        rendering = _rendering.get(name)
+        if rendering is None:
+            rendering = asyncio.ensure_future(
+                sync_to_async(self.rendered, thread_sensitive=False)(version)
+            )
+            _rendering[name] = rendering
+            rendering.add_done_callback(lambda _done: _rendering.pop(name, None))
+        try:
+            shown, rendered = await asyncio.shield(rendering)
+        except Exception:
+            log.exception("push: no sheet for version %s of table %s", version, self.table_id)
+            return super().announce(version)
+        return shown, sheet_event(shown, live.for_link(rendered, self.key))
+
+
+def wants_sheet(request) -> bool:
+    """The page has no open form (``?sheet=1``, scoring/table.html): send it the fragment."""
+    return request.GET.get("sheet") == "1"
+
+
 @require_GET
 @listening
 @table_link
 async def table_events(request, scope: Scope):
     """The versions of one table, for every valid link of it (the stream is read-only)."""
-    return event_stream(request, {push.channel("table", scope.table.pk): scope.table.version})
+    table, announcer = scope.table, None
+    if wants_sheet(request):
+        announcer = SheetEvents(
+            scope.access.key,
+            scope.access.role,
+            translation.get_language(),
+            table.pk,
+            table.created_at,
+        )
+    channels = {push.channel("table", table.pk): table.version}
+    return event_stream(request, channels, announcer=announcer)

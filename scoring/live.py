@@ -91,26 +91,48 @@ def cached_fragment(cache_key: str, render: Callable[[], str]) -> str:
     return html
 
 
-def shared_sheet(access: Access, context: dict) -> SafeString:
-    """The score grid and chart (scoring/_sheet.html) of the table's current version, rendered
-    once per version and language and shared by every link of the table and every request
-    that shows it: sheet pages, fragment fetches, event streams.
+def table_cache_key(kind: str, table_id: int, created_at, version: int, *parts: str) -> str:
+    """A cache key for what a table shows at ``version``. With the table's creation time: a
+    database started afresh (tests, development) reuses ids."""
+    born = int(created_at.timestamp() * 1_000_000)
+    return ":".join([kind, f"{table_id}-{born}", str(version), *parts])
 
-    Links see the same sheet except for their own key in its links (a round's history), so it
-    is rendered with a random stand-in key that is replaced by the asking link's key; the
-    stand-in is made anew for each rendering, so no name typed at the table can contain it.
-    ``context`` holds the table, its pad and ``summary``, read after the table's version: the
-    copy can only be newer than its key, never older (a newer version fetches again)."""
-    table = access.table
-    # With its creation time: a database started afresh (tests, development) reuses ids.
-    born = int(table.created_at.timestamp() * 1_000_000)
-    cache_key = f"sheet:{table.pk}-{born}:{table.version}:{get_language()}"
+
+def rendered_for_links(
+    cache_key: str, table, role: str, render: Callable[[Access], str]
+) -> tuple[str, str]:
+    """(stand-in key, HTML) of what every link of ``table`` with ``role`` sees alike but for
+    its own key (in its links and URLs), rendered once under ``cache_key`` and shared.
+
+    ``render`` gets a stand-in link whose key is random and made anew for each rendering, so
+    no name typed at the table can contain it; ``for_link`` puts in the asking link's key."""
     cached = cache.get(cache_key)
     if cached is None:
         stand_in = secrets.token_urlsafe(16)
-        link = Access(key=stand_in, role=Access.Role.VIEWER, table=table)
-        html = render_to_string("scoring/_sheet.html", {**context, "access": link})
-        cached = (stand_in, html)
+        cached = (stand_in, render(Access(key=stand_in, role=role, table=table)))
         cache.set(cache_key, cached, FRAGMENT_CACHE_SECONDS)
-    stand_in, html = cached
-    return mark_safe(html.replace(stand_in, access.key))
+    return cached
+
+
+def for_link(rendered: tuple[str, str], key: str) -> SafeString:
+    stand_in, html = rendered
+    return mark_safe(html.replace(stand_in, key))
+
+
+def shared_sheet(access: Access, context: dict) -> SafeString:
+    """The score grid and chart (scoring/_sheet.html) of the table's current version, rendered
+    once per version and language and shared by every link of the table and every request
+    that shows it: sheet pages, fragment fetches, event streams. It is rendered for a
+    read-only stand-in link: nothing a scorer link alone may see can end up in it.
+
+    ``context`` holds the table, its pad and ``summary``, read after the table's version: the
+    copy can only be newer than its key, never older (a newer version fetches again)."""
+    table = access.table
+    cache_key = table_cache_key("sheet", table.pk, table.created_at, table.version, get_language())
+    rendered = rendered_for_links(
+        cache_key,
+        table,
+        Access.Role.VIEWER,
+        lambda link: render_to_string("scoring/_sheet.html", {**context, "access": link}),
+    )
+    return for_link(rendered, access.key)

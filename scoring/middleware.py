@@ -17,7 +17,7 @@ from django.utils.translation import get_language_from_request
 from stichblock import proofs
 
 from . import push
-from .events import close_connections, event_stream, wait_for_listener
+from .events import SheetEvents, close_connections, event_stream, wait_for_listener, wants_sheet
 from .live import live_etag, live_state, not_modified
 from .models import Access
 
@@ -70,14 +70,25 @@ async def early_stream(request):
         return None  # the whole stack answers its 503 page (the database is restarting)
     if found is None:
         return None
-    table_id, version = found
-    return event_stream(request, {push.channel("table", table_id): version}, in_django=False)
+    table_id, version, role, created_at = found
+    announcer = None
+    if wants_sheet(request):
+        # The language as LocaleMiddleware (not run here) would choose it.
+        language = get_language_from_request(request)
+        announcer = SheetEvents(key, role, language, table_id, created_at)
+    channels = {push.channel("table", table_id): version}
+    return event_stream(request, channels, in_django=False, announcer=announcer)
 
 
-def table_version(key: str) -> tuple[int, int] | None:
-    """(table, version) of a link in one query, in a thread of the loop's pool. The connection
-    goes back at once: to the pool (the event servers run with DJANGO_DB_POOL=1), or closed."""
+def table_version(key: str) -> tuple | None:
+    """(table, version, role, table's creation time) of a link in one query, in a thread of
+    the loop's pool. The connection goes back at once: to the pool (the event servers run with
+    DJANGO_DB_POOL=1), or closed."""
     try:
-        return Access.objects.filter(key=key).values_list("table_id", "table__version").first()
+        return (
+            Access.objects.filter(key=key)
+            .values_list("table_id", "table__version", "role", "table__created_at")
+            .first()
+        )
     finally:
         close_connections()

@@ -309,13 +309,19 @@ def event(version: int) -> bytes:
 
 
 PING = b"event: ping\ndata: -\n\n"
+HEAD = f"retry: {RETRY_MS}\n\n".encode()  # a stream's first bytes: the reconnect delay
 
 
-def opening(since: int | None, version: int) -> bytes:
-    """The stream's first bytes: the reconnect delay, then the current version unless the
-    phone has it already (nothing old is sent again)."""
-    head = f"retry: {RETRY_MS}\n\n".encode()
-    return head + event(version) if since is None or version > since else head
+class Versions:
+    """What a stream sends for a new version: the plain announcement (the page fetches what
+    it shows). Other announcers (scoring.events.SheetEvents) send what the page shows with it;
+    ``announce`` returns the version actually sent, which may be newer than the one asked."""
+
+    def announce(self, version: int) -> tuple[int, bytes]:
+        return version, event(version)
+
+    async def announce_async(self, version: int) -> tuple[int, bytes]:
+        return self.announce(version)
 
 
 class Stream:
@@ -329,6 +335,7 @@ class Stream:
         *,
         lifetime=STREAM_SECONDS,
         reconnect_on: str | None = None,
+        announcer: Versions | None = None,
     ):
         self.channels = channels
         self.since = since
@@ -336,6 +343,7 @@ class Stream:
         # A change of this channel may change the set of channels (a round published adds
         # tables): the stream ends after announcing it, and the reconnect watches the new set.
         self.reconnect_on = reconnect_on
+        self.announcer = announcer or Versions()
 
     def _ended(self, start: int | None) -> bool:
         return self.reconnect_on is not None and hub.version(self.reconnect_on) != start
@@ -345,38 +353,42 @@ class Stream:
             hub.publish(name, version)
         return hub.total(self.channels)
 
-    def _begin(self) -> tuple[bytes, int, int | None, float]:
-        """The opening bytes, the version they announce, the reconnect channel's version
-        and the stream's deadline (after the watcher is registered)."""
-        sent = self._seed()
-        first = opening(self.since, sent)
+    def _begin(self) -> tuple[int | None, int, int | None, float]:
+        """The version to announce first (None when the phone has it already: nothing old
+        is sent again), the version the phone has, the reconnect channel's version and the
+        stream's deadline (after the watcher is registered)."""
+        current = self._seed()
+        due = current if self.since is None or current > self.since else None
         start = hub.version(self.reconnect_on) if self.reconnect_on else None
-        return first, max(sent, self.since or 0), start, time.monotonic() + self.lifetime
+        return due, self.since or 0, start, time.monotonic() + self.lifetime
 
-    def _after_wake(
-        self, woken: bool, sent: int, start: int | None
-    ) -> tuple[bytes | None, int, bool]:
-        """What to send after a wake-up (a new version, a ping when nothing came, or
-        nothing), the version then announced, and whether the stream ends here."""
+    def _after_wake(self, woken: bool, sent: int, start: int | None) -> tuple[int | None, bool]:
+        """After a wake-up: the version to announce (None when nothing new came) and whether
+        a ping is due (nothing came at all)."""
         current = hub.total(self.channels)
         if current > sent:
-            return event(current), current, self._ended(start)
-        return (None if woken else PING), sent, False
+            return current, False
+        return None, not woken
 
     def __iter__(self) -> Iterator[bytes]:
         """For a server with a thread per connection (runserver, the test server)."""
         watcher = Watcher(self.channels)
         hub.watch(watcher)
         try:
-            first, sent, start, deadline = self._begin()
-            yield first
+            due, sent, start, deadline = self._begin()
+            chunk = b""
+            if due is not None:
+                sent, chunk = self.announcer.announce(due)
+            yield HEAD + chunk
             while time.monotonic() < deadline:
-                woken = watcher.wait(THREAD_PING_SECONDS)
-                chunk, sent, done = self._after_wake(woken, sent, start)
-                if chunk:
+                due, ping = self._after_wake(watcher.wait(THREAD_PING_SECONDS), sent, start)
+                if due is not None:
+                    sent, chunk = self.announcer.announce(due)
                     yield chunk
-                if done:
-                    return
+                    if self._ended(start):
+                        return
+                elif ping:
+                    yield PING
         finally:
             hub.unwatch(watcher)
 
@@ -385,14 +397,20 @@ class Stream:
         watcher = Watcher(self.channels, asyncio.get_running_loop())
         hub.watch(watcher)
         try:
-            first, sent, start, deadline = self._begin()
-            yield first
+            due, sent, start, deadline = self._begin()
+            chunk = b""
+            if due is not None:
+                sent, chunk = await self.announcer.announce_async(due)
+            yield HEAD + chunk
             while time.monotonic() < deadline:
                 woken = await watcher.await_wake(PING_SECONDS)
-                chunk, sent, done = self._after_wake(woken, sent, start)
-                if chunk:
+                due, ping = self._after_wake(woken, sent, start)
+                if due is not None:
+                    sent, chunk = await self.announcer.announce_async(due)
                     yield chunk
-                if done:
-                    return
+                    if self._ended(start):
+                        return
+                elif ping:
+                    yield PING
         finally:
             hub.unwatch(watcher)

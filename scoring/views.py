@@ -172,6 +172,12 @@ def table_live(request, scope: Scope):
 
 def render_live(request, access: Access) -> str:
     form_round, form_base = live.open_form(request)
+    return live_fragment(access, form_round, form_base, oob=bool(request.htmx), request=request)
+
+
+def live_fragment(access: Access, form_round="", form_base="", *, oob: bool, request=None) -> str:
+    """The live part of the table page as a phone with the form ``form_round``/``form_base``
+    open fetches it; ``oob``: with the round's facts to swap in beside it (htmx)."""
     context = table_context(request, access, form=None, panels=())
     # Poll on with the phone's own open form (not the next round): the URL, and with it the
     # ETag the browser revalidates, stays the same until the phone reloads, and the warning
@@ -179,7 +185,21 @@ def render_live(request, access: Access) -> str:
     if form_round and form_base:
         context["form_round"], context["form_base"] = int(form_round), int(form_base)
     context["stale_form"] = access.can_score and is_stale(context["summary"], form_round, form_base)
+    context["oob"] = oob
     return render_to_string("scoring/_live.html", context, request=request)
+
+
+def formless_fragment(access: Access) -> tuple[str, str]:
+    """(stand-in key, HTML) of the live fragment of a page without an open form (a viewer's
+    sheet), as its event stream sends it (scoring.events.SheetEvents): one rendering per
+    table version, language and role, shared by every phone of that kind."""
+    table = access.table
+    cache_key = live.table_cache_key(
+        "live", table.pk, table.created_at, table.version, get_language(), access.role
+    )
+    return live.rendered_for_links(
+        cache_key, table, access.role, lambda link: live_fragment(link, oob=True)
+    )
 
 
 # How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").

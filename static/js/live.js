@@ -4,8 +4,10 @@
 // without this file: a reload shows everything.
 //
 // The fragment carries the version it shows (`data-live-version`); the stream sends versions
-// (`event: version`). A version the page shows already fetches nothing; a new connection asks
-// only for what is newer (`since`, and the browser's Last-Event-ID when it reconnects).
+// (`event: version`), or to a page without an open form (a viewer's sheet, `sheet=1`) the
+// fragment itself (`event: sheet`, its version as the event's id), swapped in without a fetch.
+// A version the page shows already fetches nothing; a new connection asks only for what is
+// newer (`since`, and the browser's Last-Event-ID when it reconnects).
 (function () {
   "use strict";
   var POLL_MS = 3000; // as often as the pages polled before there were streams
@@ -54,6 +56,16 @@
     source.addEventListener("version", function (event) {
       heard();
       newest = Math.max(newest, Number(event.data) || 0);
+    });
+    source.addEventListener("sheet", function (event) {
+      heard();
+      var version = Number(event.lastEventId) || 0;
+      newest = Math.max(newest, version);
+      var box = fragment();
+      if (!box || version <= shown()) return;
+      window.htmx.swap(box, event.data, { swapStyle: "outerHTML" });
+      // As after a fetch: the server answers (offline.js), the table changed.
+      document.dispatchEvent(new CustomEvent("live:shown", { detail: { version: version } }));
     });
     return source;
   };

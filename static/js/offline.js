@@ -191,6 +191,21 @@
   // --- polls tell whether the server can be reached ----------------------------------------
   var lastEtag = null;
   var refreshTimer = null;
+
+  function heardFromServer() {
+    setOnline(true);
+    if (state.unsent) sync();
+  }
+
+  // The table changed elsewhere: refresh the kept copy and the forms ahead (once a while).
+  function tableChanged() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(function () {
+      refreshKeptCopy();
+      if (sheet) ensureAhead();
+    }, 2000);
+  }
+
   function watchPolls() {
     document.addEventListener("htmx:afterRequest", function (event) {
       var xhr = event.detail && event.detail.xhr;
@@ -198,18 +213,15 @@
       if (!xhr || !path || path.indexOf("/live/") < 0) return;
       if (xhr.status === 0) { setOnline(false); return; }
       if (xhr.status >= 500) return;
-      setOnline(true);
-      if (state.unsent) sync();
-      // The table changed elsewhere: refresh the kept copy and the forms ahead (once a while).
+      heardFromServer();
       var etag = xhr.getResponseHeader("ETag");
-      if (lastEtag !== null && etag && etag !== lastEtag) {
-        clearTimeout(refreshTimer);
-        refreshTimer = setTimeout(function () {
-          refreshKeptCopy();
-          if (sheet) ensureAhead();
-        }, 2000);
-      }
+      if (lastEtag !== null && etag && etag !== lastEtag) tableChanged();
       if (etag) lastEtag = etag;
+    });
+    // A fragment that came with its event (live.js): the server answers, the table changed.
+    document.addEventListener("live:shown", function () {
+      heardFromServer();
+      tableChanged();
     });
     document.addEventListener("htmx:sendError", function () { setOnline(false); });
     document.addEventListener("htmx:timeout", function () { setOnline(false); });

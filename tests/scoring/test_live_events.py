@@ -5,6 +5,7 @@ These run the async view as an ASGI server does (Django's AsyncClient); on Postg
 stream's process LISTENs too (tests/scoring/test_push_postgres.py tests NOTIFY itself)."""
 
 import asyncio
+import contextlib
 import functools
 import threading
 import time
@@ -267,7 +268,7 @@ def test_the_page_connects_to_its_stream_and_the_fragment_names_its_version():
 class AsgiServer:
     """Calls the project's ASGI application (stichblock/asgi.py) as uvicorn does."""
 
-    def __init__(self, path: str, cookie: str = ""):
+    def __init__(self, path: str, cookie: str = "", query: str = ""):
         from stichblock.asgi import application
 
         headers = [(b"host", b"testserver")]
@@ -281,7 +282,7 @@ class AsgiServer:
             "scheme": "http",
             "path": path,
             "raw_path": path.encode(),
-            "query_string": b"",
+            "query_string": query.encode(),
             "root_path": "",
             "headers": headers,
             "client": ("127.0.0.1", 40000),
@@ -339,3 +340,134 @@ async def test_a_phone_that_opened_the_link_gets_its_stream_before_the_middlewar
     request = AsyncRequestFactory().get(reverse("table_events", args=[bad]))
     request.COOKIES[proofs.LINKS_COOKIE] = proofs.link_tag(bad)
     assert await early_stream(request) is None
+
+
+# --- a page without an open form gets the fragment in the event (SheetEvents) ---------------
+
+
+def sse_messages(chunk: bytes) -> list[dict]:
+    """As the browser reads them: a message's ``data`` lines joined by newlines."""
+    messages = []
+    for block in chunk.decode().split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            name, _, value = line.partition(": ")
+            fields[name] = fields[name] + "\n" + value if name in fields else value
+        if block.strip():
+            messages.append(fields)
+    return messages
+
+
+@contextlib.contextmanager
+def live_renderings():
+    """The names of the live fragments (scoring/_live.html) rendered meanwhile."""
+    from django.test.signals import template_rendered
+
+    rendered = []
+
+    def seen(sender, template, context, **kwargs):
+        if template.name == "scoring/_live.html":
+            rendered.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        yield rendered
+    finally:
+        template_rendered.disconnect(seen)
+
+
+def test_a_page_without_an_open_form_asks_for_the_fragment_with_its_events():
+    client = Client()
+    table, key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    viewer_page = client.get(reverse("table", args=[viewer])).content.decode()
+    scorer_page = client.get(reverse("table", args=[key])).content.decode()
+    assert f'sse-connect="{reverse("table_events", args=[viewer])}?since=0&amp;sheet=1"' in (
+        viewer_page
+    )
+    assert f'sse-connect="{reverse("table_events", args=[key])}?since=0"' in scorer_page
+
+
+@sync_to_async
+def fetched_fragment(key: str, language: str = "de") -> str:
+    client = Client()
+    client.cookies["django_language"] = language
+    url = reverse("table_live", args=[key]) + "?round=&base="
+    return client.get(url, headers={"HX-Request": "true"}).content.decode()
+
+
+@streaming
+async def test_viewer_phones_get_the_fragment_in_the_event_rendered_once_for_all():
+    """Two viewers on the same link and language share one rendering; each gets what a fetch
+    of its fragment would bring (the round's facts beside the sheet included), with its own
+    link's key and never the scorer's; the scorer's stream (its page has a form) only
+    announces the version."""
+    client, table, key = await new_table([ROUND_1])
+    viewer = await sync_to_async(viewer_key)(table)
+    _scorer, scorer = await open_stream(key, **{"Last-Event-ID": "1"})
+    _sheet_a, sheet_a = await open_sheet_stream(viewer)
+    _sheet_b, sheet_b = await open_sheet_stream(viewer)
+    for stream in (scorer, sheet_a, sheet_b):
+        assert await next_messages(stream) == [{"retry": str(push.RETRY_MS)}]
+    with live_renderings() as rendered:
+        await save(client, key, 2, ROUND_2)
+        got = [sse_messages(await asyncio.wait_for(anext(s), 2)) for s in (sheet_a, sheet_b)]
+    assert len(rendered) == 1
+    assert got[0] == got[1]
+    [event] = got[0]
+    assert event["id"] == "2" and event["event"] == "sheet"
+    html = event["data"]
+    assert 'id="round-2"' in html and 'data-live-version="2"' in html
+    assert 'hx-swap-oob="true"' in html and "Runde 3 von 10" in html
+    assert viewer in html and key not in html
+    assert html == "\n".join((await fetched_fragment(viewer)).splitlines())
+    assert await next_messages(scorer) == [{"id": "2", "event": "version", "data": "2"}]
+
+
+async def open_sheet_stream(key, language="de", **headers):
+    client = AsyncClient()
+    client.cookies["django_language"] = language
+    url = reverse("table_events", args=[key]) + "?since=1&sheet=1"
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 200
+    return response, aiter(response.streaming_content)
+
+
+@streaming
+async def test_each_language_gets_its_own_fragment_and_a_new_version_a_new_one():
+    client, table, key = await new_table([ROUND_1])
+    viewer = await sync_to_async(viewer_key)(table)
+    _g, german = await open_sheet_stream(viewer, "de")
+    _e, english = await open_sheet_stream(viewer, "en")
+    for stream in (german, english):
+        await next_messages(stream)
+    for number, fields in ((2, ROUND_2), (3, ROUND_3)):
+        with live_renderings() as rendered:
+            await save(client, key, number, fields)
+            de = sse_messages(await asyncio.wait_for(anext(german), 2))[0]["data"]
+            en = sse_messages(await asyncio.wait_for(anext(english), 2))[0]["data"]
+        assert len(rendered) == 2
+        assert f'id="round-{number}"' in de and f'id="round-{number}"' in en
+        assert "Verlauf der Gesamtpunkte" in de and "Totals over the game" in en
+        assert "Totals over the game" not in de
+
+
+@streaming
+async def test_the_early_stream_sends_the_fragment_too():
+    from stichblock import proofs
+
+    client, table, key = await new_table([ROUND_1])
+    viewer = await sync_to_async(viewer_key)(table)
+    path = reverse("table_events", args=[viewer])
+    cookie = f"{proofs.LINKS_COOKIE}={proofs.link_tag(viewer)}"
+    server = AsgiServer(path, cookie=cookie, query="since=1&sheet=1")
+    try:
+        status, headers = await server.start()
+        assert status == 200 and "content-security-policy" not in headers  # the early path
+        assert await server.messages() == [{"retry": str(push.RETRY_MS)}]
+        await save(client, key, 2, ROUND_2)
+        [event] = sse_messages((await asyncio.wait_for(server.outgoing.get(), 2))["body"])
+        assert event["event"] == "sheet" and event["id"] == "2"
+        assert 'id="round-2"' in event["data"] and key not in event["data"]
+    finally:
+        await server.close()
