@@ -5,10 +5,11 @@ and then tap "save" twice) and viewer phones (the viewer link). With ``--live po
 it was) every phone polls the live fragment every 3 s with If-None-Match, as htmx did; with
 ``--live push`` every phone holds its page's event stream (Server-Sent Events, on
 ``--events-base``, the ASGI server), fetches the fragment once when the stream announces a
-version newer than the one it shows, reconnects with Last-Event-ID when the stream drops, and
-polls only while it has no stream (static/js/live.js does the same). Forms are real: the CSRF
-token, ``base`` and ``submission`` come from the page the phone loaded, cookies are kept per
-phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
+version newer than the one it shows (a page without an open form, the viewers', gets the
+fragment in the event and fetches nothing), reconnects with Last-Event-ID when the stream
+drops, and polls only while it has no stream (static/js/live.js does the same). Forms are
+real: the CSRF token, ``base`` and ``submission`` come from the page the phone loaded, cookies
+are kept per phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
 
 Writes a JSON file with every request (kind, status, latency) and every submission (for the
 database check in run.py). ``--mode floor`` sends the same schedule to a bare view.
@@ -275,18 +276,30 @@ class Phone:
                 text = line.decode().rstrip("\r\n")
                 if text:
                     name, _, value = text.partition(":")
-                    fields[name] = value.lstrip(" ")
+                    value = value.removeprefix(" ")
+                    # Several data lines make one value, joined by newlines (as EventSource).
+                    fields[name] = f"{fields[name]}\n{value}" if name in fields else value
                     continue
                 if fields.get("event") == "version":
                     version = int(fields["data"])
-                    self.last_event_id = version
-                    self.run.events.append((time.time(), self.name, self.table_key, version))
+                    self.heard(version)
                     if version > self.version:
                         await self.fetch_fragment()
+                elif fields.get("event") == "sheet":
+                    # A page without an open form gets the fragment with the event (live.js
+                    # swaps it in): nothing to fetch.
+                    version = int(fields["id"])
+                    self.heard(version)
+                    if version > self.version and SHOWN.search(fields.get("data", "")):
+                        self.show(version)
                 fields = {}
         finally:
             reader.cancel()
             reopen.cancel()
+
+    def heard(self, version: int):
+        self.last_event_id = version
+        self.run.events.append((time.time(), self.name, self.table_key, version))
 
     async def open_page(self, url: str, kind="page") -> str | None:
         if self.run.mode == "floor":
