@@ -136,64 +136,55 @@ def sheet_event(version: int, html: str) -> bytes:
     return f"id: {version}\nevent: sheet\n{data}\n".encode()
 
 
-# Renderings under way in this process (uvicorn): the phones of one table and kind that wake
-# together for a version wait for one rendering instead of making one each.
-_rendering: dict[str, asyncio.Future] = {}
+# The saving request renders the viewers' fragment right after its commit, which is when the
+# streams hear of the version, and sends it over (scoring.push.Sheets): a stream waits this
+# long for it before it announces the bare version (the page then fetches its fragment).
+SHEET_WAIT_SECONDS = 0.5
 
 
 class SheetEvents(push.Versions):
     """Each version sent with the live fragment a page without an open form shows for it (a
     viewer's sheet), rendered once per table version, language and role (``formless_fragment``)
-    and shared, through the cache, with every phone of that kind and every app server."""
+    and shared, through the cache, with every phone of that kind and every app server.
+
+    Under ASGI the event server only sends what the saving request rendered and sent over
+    (``scoring.views.render_for_viewers``, ``scoring.push.Sheets``): rendering is CPU work,
+    and so are queries and cache lookups in threads beside the event loop that serves every
+    stream (on a busy machine they waited seconds for a thread). Nothing came (another
+    language, a lock, a dispute): the bare version, and the page fetches. A server with a
+    thread per stream (runserver, the tests' live server) renders it itself."""
 
     def __init__(self, key: str, role: str, language: str, table_id: int, created_at):
         self.key, self.role, self.language = key, role, language
         self.table_id, self.created_at = table_id, created_at
 
     def cache_key(self, version: int) -> str:
-        return live.table_cache_key(
-            "live", self.table_id, self.created_at, version, self.language, self.role
-        )
+        return live.formless_key(self.table_id, self.created_at, version, self.language, self.role)
 
-    def rendered(self, version: int) -> tuple[int, tuple[str, str]]:
-        """(version shown, (stand-in key, HTML)): from the cache without a query when another
-        phone's stream or fetch rendered it, else read and rendered here (a newer version
-        than asked, when one was saved meanwhile)."""
-        cached = cache.get(self.cache_key(version))
-        if cached is not None:
-            return version, cached
+    def sheet(self, version: int, rendered: tuple[str, str]) -> tuple[int, bytes]:
+        return version, sheet_event(version, live.for_link(rendered, self.key))
+
+    def announce(self, version: int) -> tuple[int, bytes]:
         from .views import formless_fragment
 
         try:
+            cached = cache.get(self.cache_key(version))
+            if cached is not None:
+                return self.sheet(version, cached)
             with translation.override(self.language):
                 access = Access.objects.select_related("table").get(key=self.key)
-                return access.table.version, formless_fragment(access)
-        finally:
-            close_connections()
-
-    def announce(self, version: int) -> tuple[int, bytes]:
-        try:
-            shown, rendered = self.rendered(version)
+                return self.sheet(access.table.version, formless_fragment(access))
         except Exception:  # the database is away, the link was removed: the page fetches
             log.exception("push: no sheet for version %s of table %s", version, self.table_id)
             return super().announce(version)
-        return shown, sheet_event(shown, live.for_link(rendered, self.key))
+        finally:
+            close_connections()
 
     async def announce_async(self, version: int) -> tuple[int, bytes]:
-        name = self.cache_key(version)
-        rendering = _rendering.get(name)
-        if rendering is None:
-            rendering = asyncio.ensure_future(
-                sync_to_async(self.rendered, thread_sensitive=False)(version)
-            )
-            _rendering[name] = rendering
-            rendering.add_done_callback(lambda _done: _rendering.pop(name, None))
-        try:
-            shown, rendered = await asyncio.shield(rendering)
-        except Exception:
-            log.exception("push: no sheet for version %s of table %s", version, self.table_id)
+        rendered = await push.sheets.wait_for(self.cache_key(version), SHEET_WAIT_SECONDS)
+        if rendered is None:
             return super().announce(version)
-        return shown, sheet_event(shown, live.for_link(rendered, self.key))
+        return self.sheet(version, rendered)
 
 
 def wants_sheet(request) -> bool:

@@ -98,6 +98,12 @@ def table_cache_key(kind: str, table_id: int, created_at, version: int, *parts: 
     return ":".join([kind, f"{table_id}-{born}", str(version), *parts])
 
 
+def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:
+    """The name of the live fragment of a page without an open form (a viewer's sheet): its
+    cache key, and the name it is sent to the event servers under (scoring.push.Sheets)."""
+    return table_cache_key("live", table_id, created_at, version, language, role)
+
+
 def rendered_for_links(
     cache_key: str, table, role: str, render: Callable[[Access], str]
 ) -> tuple[str, str]:

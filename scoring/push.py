@@ -21,10 +21,13 @@ and fetches the fragment once (docs/production.md: "Live updates are pushed").
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import json
 import logging
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator
 
@@ -34,6 +37,10 @@ log = logging.getLogger("stichblock")
 
 # The NOTIFY channel; payloads are "<kind>:<id>:<version>", e.g. "table:12:7".
 CHANNEL = "stichblock_changes"
+# Rendered fragments for the streams (``publish_sheet``): "<name>\n<base64 of zlib of JSON>".
+SHEETS = "stichblock_sheets"
+SHEET_PAYLOAD_MAX = 7900  # PostgreSQL refuses payloads of 8000 bytes and more
+SHEETS_REMEMBERED = 2000
 # Idle streams send a ping this often: it keeps proxies and NAT from closing them, lets a phone
 # tell a stalled stream from a quiet table, and finds phones that went away.
 PING_SECONDS = 20.0
@@ -134,6 +141,7 @@ class Hub:
         self._listener_loop: asyncio.AbstractEventLoop | None = None
         self.listening = threading.Event()
         self.stats = {"notifications": 0, "resyncs": 0, "listen_errors": 0}
+        self.sheets = Sheets()  # what the streams send with a version (SheetEvents)
 
     # versions
     def version(self, name: str) -> int:
@@ -225,12 +233,16 @@ class Hub:
                     **listen_params(), autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {SHEETS}")
                     # Whatever changed while nobody listened (start, database restart).
                     await self._resync(conn)
                     self.listening.set()
                     delay = 0.5
                     while True:
                         async for notify in conn.notifies(timeout=PING_SECONDS):
+                            if notify.channel == SHEETS:
+                                self.sheets.received(notify.payload)
+                                continue
                             self.stats["notifications"] += 1
                             self._payload(notify.payload)
                         await conn.execute("SELECT 1")  # a dead connection raises here
@@ -288,7 +300,73 @@ def listen_params() -> dict:
     return {k: v for k, v in params.items() if v is not None}
 
 
+class Sheets:
+    """Fragments rendered for the streams by the request that made the change (a save), so
+    that an event server sends them without a query, a cache lookup or a rendering of its own
+    (scoring.events.SheetEvents): they come in over NOTIFY, next to the versions."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._sheets: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+    def publish(self, name: str, rendered: tuple[str, str], *, using="default") -> None:
+        """``rendered`` is the fragment ``name``: for the streams of this process at once, and
+        for the other processes' over NOTIFY (PostgreSQL; left out when too big: their pages
+        then fetch it)."""
+        self.remember(name, rendered)
+        connection = connections[using]
+        if connection.vendor != "postgresql":
+            return
+        packed = base64.b64encode(zlib.compress(json.dumps(rendered).encode())).decode()
+        payload = f"{name}\n{packed}"
+        if len(payload) <= SHEET_PAYLOAD_MAX:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_notify(%s, %s)", [SHEETS, payload])
+
+    def received(self, payload: str) -> None:
+        try:
+            name, packed = payload.split("\n", 1)
+            stand_in, html = json.loads(zlib.decompress(base64.b64decode(packed)))
+        except ValueError:
+            log.warning("push: unreadable sheet %r", payload[:80])
+            return
+        self.remember(name, (stand_in, html))
+
+    def remember(self, name: str, rendered: tuple[str, str]) -> None:
+        with self._lock:
+            self._sheets[name] = rendered
+            self._sheets.move_to_end(name)
+            while len(self._sheets) > SHEETS_REMEMBERED:
+                self._sheets.popitem(last=False)
+            waiting = self._waiting.pop(name, [])
+        for loop, arrived in waiting:
+            with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits any more
+                loop.call_soon_threadsafe(arrived.set)
+
+    async def wait_for(self, name: str, timeout: float) -> tuple[str, str] | None:
+        """The fragment ``name`` once it is here, or None after ``timeout`` seconds."""
+        arrived = asyncio.Event()
+        with self._lock:
+            if name in self._sheets:
+                return self._sheets[name]
+            self._waiting.setdefault(name, []).append((asyncio.get_running_loop(), arrived))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(arrived.wait(), timeout)
+        with self._lock:
+            waiters = self._waiting.get(name, [])
+            waiters[:] = [w for w in waiters if w[1] is not arrived]
+            if not waiters:
+                self._waiting.pop(name, None)
+            return self._sheets.get(name)
+
+    def forget(self) -> None:
+        with self._lock:
+            self._sheets.clear()
+
+
 hub = Hub()
+sheets = hub.sheets
 
 
 # --- the event stream -------------------------------------------------------------------------

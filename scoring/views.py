@@ -18,11 +18,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import live
+from . import live, push
 from .access import Scope, author_of, table_link
 from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
-from .models import Access, Game, Revision
+from .models import Access, Game, Revision, Table
 from .pads import PADS, get_pad
 from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round, void_round
 from .spreadsheets import csv_response, spreadsheet_text
@@ -193,13 +193,27 @@ def formless_fragment(access: Access) -> tuple[str, str]:
     """(stand-in key, HTML) of the live fragment of a page without an open form (a viewer's
     sheet), as its event stream sends it (scoring.events.SheetEvents): one rendering per
     table version, language and role, shared by every phone of that kind."""
-    table = access.table
-    cache_key = live.table_cache_key(
-        "live", table.pk, table.created_at, table.version, get_language(), access.role
-    )
     return live.rendered_for_links(
-        cache_key, table, access.role, lambda link: live_fragment(link, oob=True)
+        formless_cache_key(access),
+        access.table,
+        access.role,
+        lambda link: live_fragment(link, oob=True),
     )
+
+
+def formless_cache_key(access: Access) -> str:
+    table = access.table
+    return live.formless_key(table.pk, table.created_at, table.version, get_language(), access.role)
+
+
+def render_for_viewers(table: Table) -> None:
+    """Render now, after the save's commit and in this phone's language, the fragment that the
+    table's viewer phones get with the event of this save, and send it to the event servers
+    (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
+    next and the other scorers' fetches find the grid in it cached too."""
+    table = Table.objects.get(pk=table.pk)  # the version just saved (or a newer one)
+    viewers = Access(role=Access.Role.VIEWER, table=table)
+    push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
 
 
 # How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").
@@ -342,6 +356,8 @@ def round_save(request, scope: Scope, number: int):
             conflict=conflict.current,
             conflict_pairs=pairs,
         )
+    if created:
+        render_for_viewers(table)
     message = _("%(Noun)s %(n)s saved.") % nouns(pad, number)
     if as_json:
         # No flash message: the queue sends in the background and says so itself.

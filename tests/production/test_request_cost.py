@@ -173,13 +173,14 @@ def round_links(html: str) -> set[str]:
 
 
 def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
-    """The grid is the same for every link but for the link's own key in its links: pages and
-    fragments of both links share one rendering per version and language, and each shows only
-    its own key."""
+    """The grid is the same for every link but for the link's own key in its links: the save
+    renders it (for the viewers' events), and the pages and fragments of both links use that
+    rendering, each showing only its own key; another language and a new version are rendered
+    once each."""
     table, key = create_schatzsuche(client)
     viewer = viewer_key(table)
-    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
     with sheet_renderings() as rendered:
+        post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
         pages = {k: client.get(reverse("table", args=[k])).content.decode() for k in (key, viewer)}
         live = client.get(reverse("table_live", args=[viewer]), HTTP_HX_REQUEST="true")
     assert len(rendered) == 1
@@ -193,7 +194,7 @@ def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
     assert len(rendered) == 1 and "Totals over the game" in english
     assert "Verlauf der Gesamtpunkte" not in english
 
-    post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
     with sheet_renderings() as rendered:
+        post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
         newer = client.get(reverse("table", args=[viewer])).content.decode()
     assert len(rendered) == 1 and 'id="round-2"' in newer

@@ -434,22 +434,33 @@ async def open_sheet_stream(key, language="de", **headers):
 
 
 @streaming
-async def test_each_language_gets_its_own_fragment_and_a_new_version_a_new_one():
+async def test_the_fragment_comes_in_the_saving_phones_language_others_fetch_theirs():
+    """The save renders the viewers' fragment in its phone's language (the event server takes
+    it from the cache, it renders nothing): a viewer in that language gets it with the event,
+    one in another language the bare version (its page fetches its own)."""
     client, table, key = await new_table([ROUND_1])
     viewer = await sync_to_async(viewer_key)(table)
     _g, german = await open_sheet_stream(viewer, "de")
     _e, english = await open_sheet_stream(viewer, "en")
     for stream in (german, english):
         await next_messages(stream)
-    for number, fields in ((2, ROUND_2), (3, ROUND_3)):
-        with live_renderings() as rendered:
-            await save(client, key, number, fields)
-            de = sse_messages(await asyncio.wait_for(anext(german), 2))[0]["data"]
-            en = sse_messages(await asyncio.wait_for(anext(english), 2))[0]["data"]
-        assert len(rendered) == 2
-        assert f'id="round-{number}"' in de and f'id="round-{number}"' in en
-        assert "Verlauf der Gesamtpunkte" in de and "Totals over the game" in en
-        assert "Totals over the game" not in de
+
+    with live_renderings() as rendered:
+        await save(client, key, 2, ROUND_2)
+        [de] = sse_messages(await asyncio.wait_for(anext(german), 2))
+        [en] = sse_messages(await asyncio.wait_for(anext(english), 2))
+    assert len(rendered) == 1
+    assert de["event"] == "sheet" and 'id="round-2"' in de["data"]
+    assert "Verlauf der Gesamtpunkte" in de["data"]
+    assert en == {"id": "2", "event": "version", "data": "2"}
+
+    client.cookies["django_language"] = "en"
+    await save(client, key, 3, ROUND_3)
+    [de] = sse_messages(await asyncio.wait_for(anext(german), 2))
+    [en] = sse_messages(await asyncio.wait_for(anext(english), 2))
+    assert en["event"] == "sheet" and 'id="round-3"' in en["data"]
+    assert "Totals over the game" in en["data"] and "Verlauf" not in en["data"]
+    assert de == {"id": "3", "event": "version", "data": "3"}
 
 
 @streaming

@@ -149,3 +149,31 @@ async def test_after_the_listen_connection_is_lost_the_server_catches_up(other_s
     assert other_server.version(name) == 1
     assert other_server.stats["resyncs"] >= 2 and other_server.stats["listen_errors"] >= 1
     other_server.unwatch(watcher)
+
+
+@other_server
+async def test_a_saved_round_brings_the_viewers_fragment_to_the_other_server(hub):
+    """The save renders the viewers' fragment and sends it with NOTIFY: another event server
+    has it without a query, a cache lookup or a rendering of its own (scoring.events)."""
+    from django.test import Client
+
+    from scoring import live
+    from scoring.models import Access
+
+    from .helpers import create_schatzsuche, post_round, round_fields
+
+    @sync_to_async
+    def save_round() -> tuple[str, Access]:
+        client = Client()
+        table, key = create_schatzsuche(client)
+        assert post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0])).status_code == 302
+        table.refresh_from_db()
+        viewer = table.accesses.get(role=Access.Role.VIEWER)
+        name = live.formless_key(table.pk, table.created_at, table.version, "de", viewer.role)
+        return name, viewer
+
+    name, viewer = await save_round()
+    rendered = await hub.sheets.wait_for(name, 2.0)
+    assert rendered is not None, "the fragment did not come over NOTIFY"
+    html = live.for_link(rendered, viewer.key)
+    assert 'id="round-1"' in html and 'data-live-version="1"' in html and viewer.key in html
