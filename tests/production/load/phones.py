@@ -259,7 +259,10 @@ class Phone:
 
     async def read_events(self, response):
         fields: dict[str, str] = {}
-        reader = asyncio.ensure_future(response.content.readline())
+        pending = b""
+        # Whatever arrived, not line by line: an event with a fragment has a hundred lines, and
+        # a turn of this process's loop per line made the phones, not the server, late.
+        reader = asyncio.ensure_future(response.content.readany())
         reopen = asyncio.ensure_future(self.reopen.wait())
         try:
             while not self.run.over:
@@ -269,33 +272,39 @@ class Phone:
                 )
                 if reopen in done or not done:
                     return  # a new page (its own stream), or the end of the run
-                line = reader.result()
-                if not line:
+                chunk = reader.result()
+                if not chunk:
                     return  # the server closed the stream: reconnect
-                reader = asyncio.ensure_future(response.content.readline())
-                text = line.decode().rstrip("\r\n")
-                if text:
-                    name, _, value = text.partition(":")
-                    value = value.removeprefix(" ")
-                    # Several data lines make one value, joined by newlines (as EventSource).
-                    fields[name] = f"{fields[name]}\n{value}" if name in fields else value
-                    continue
-                if fields.get("event") == "version":
-                    version = int(fields["data"])
-                    self.heard(version)
-                    if version > self.version:
-                        await self.fetch_fragment()
-                elif fields.get("event") == "sheet":
-                    # A page without an open form gets the fragment with the event (live.js
-                    # swaps it in): nothing to fetch.
-                    version = int(fields["id"])
-                    self.heard(version)
-                    if version > self.version and SHOWN.search(fields.get("data", "")):
-                        self.show(version)
-                fields = {}
+                reader = asyncio.ensure_future(response.content.readany())
+                *lines, pending = (pending + chunk).split(b"\n")
+                for line in lines:
+                    text = line.decode().rstrip("\r")
+                    if text:
+                        name, _, value = text.partition(":")
+                        value = value.removeprefix(" ")
+                        # Several data lines make one value, joined by newlines (EventSource).
+                        fields[name] = f"{fields[name]}\n{value}" if name in fields else value
+                        continue
+                    await self.dispatch(fields)
+                    fields = {}
         finally:
             reader.cancel()
             reopen.cancel()
+
+    async def dispatch(self, fields: dict[str, str]):
+        """One event of the stream, as live.js takes it."""
+        if fields.get("event") == "version":
+            version = int(fields["data"])
+            self.heard(version)
+            if version > self.version:
+                await self.fetch_fragment()
+        elif fields.get("event") == "sheet":
+            # A page without an open form gets the fragment with the event (live.js swaps it
+            # in): nothing to fetch.
+            version = int(fields["id"])
+            self.heard(version)
+            if version > self.version and SHOWN.search(fields.get("data", "")):
+                self.show(version)
 
     def heard(self, version: int):
         self.last_event_id = version
