@@ -512,6 +512,7 @@ async def main(args) -> dict:
         "started": started,
         "ramp": args.ramp,
         "elapsed": elapsed,
+        "duration": args.duration,
         "generator_cpu_seconds": cpu,
         "requests": run.requests,
         "submissions": run.submissions,

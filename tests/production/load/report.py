@@ -243,7 +243,10 @@ def summarize_push(result: dict, outage: dict | None = None) -> dict:
     it shows the fragment), events lost (a phone with a stream never heard of a save, neither
     by an event nor by a page it loaded) and duplicated (a phone got a version it had already
     been sent), connections held."""
-    end = result["started"] + result["elapsed"] - END_GRACE
+    # The phones hang up at the end of the run (``duration``); on a saturated machine the last
+    # saves are acknowledged after that, and nobody is left listening for them.
+    listened = min(result["elapsed"], result.get("duration", result["elapsed"]))
+    end = result["started"] + listened - END_GRACE
     events, shown = defaultdict(list), defaultdict(list)
     phones_of = defaultdict(set)
     first_open = {}
