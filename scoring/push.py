@@ -40,7 +40,7 @@ CHANNEL = "stichblock_changes"
 # Rendered fragments for the streams (``publish_sheet``): "<name>\n<base64 of zlib of JSON>".
 SHEETS = "stichblock_sheets"
 SHEET_PAYLOAD_MAX = 7900  # PostgreSQL refuses payloads of 8000 bytes and more
-SHEETS_REMEMBERED = 2000
+SHEETS_REMEMBERED = 500  # a stream needs one for about a second after its version
 # Idle streams send a ping this often: it keeps proxies and NAT from closing them, lets a phone
 # tell a stalled stream from a quiet table, and finds phones that went away.
 PING_SECONDS = 20.0
