@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 
 import segno
@@ -28,6 +29,8 @@ from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round
 from .spreadsheets import csv_response, spreadsheet_text
 from .tables import round_history, sheet_rows, summarize
 from .voids import VoidForm, void_refusal
+
+log = logging.getLogger("stichblock")
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -211,9 +214,12 @@ def render_for_viewers(table: Table) -> None:
     table's viewer phones get with the event of this save, and send it to the event servers
     (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
     next and the other scorers' fetches find the grid in it cached too."""
-    table = Table.objects.get(pk=table.pk)  # the version just saved (or a newer one)
-    viewers = Access(role=Access.Role.VIEWER, table=table)
-    push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
+    try:
+        table = Table.objects.get(pk=table.pk)  # the version just saved (or a newer one)
+        viewers = Access(role=Access.Role.VIEWER, table=table)
+        push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
+    except Exception:  # the round is saved: its answer must not fail (the viewers fetch)
+        log.exception("push: the viewers' fragment of table %s was not rendered", table.pk)
 
 
 # How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").

@@ -482,3 +482,20 @@ async def test_the_early_stream_sends_the_fragment_too():
         assert 'id="round-2"' in event["data"] and key not in event["data"]
     finally:
         await server.close()
+
+
+def test_a_save_is_answered_even_when_the_viewers_fragment_cannot_be_rendered(monkeypatch):
+    """The fragment the save renders for the viewers is a courtesy: the round is stored and
+    acknowledged as always, and the viewers' pages fetch it instead."""
+    from scoring import views
+
+    def broken(access):
+        raise RuntimeError("no fragment")
+
+    monkeypatch.setattr(views, "formless_fragment", broken)
+    client = Client()
+    table, key = create_schatzsuche(client)
+    response = post_round(client, key, 1, ROUND_1)
+    assert response.status_code == 302 and response.url.endswith("#round-1")
+    page = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
+    assert 'id="round-1"' in page
