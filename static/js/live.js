@@ -12,7 +12,9 @@
   "use strict";
   var POLL_MS = 3000; // as often as the pages polled before there were streams
   var STALL_MS = 45000; // the server pings every 20 s: silence this long means a stalled stream
+  var LEAVE_MS = 10000; // a page that sent a form and is still here after this fetches again
   var source = null;
+  var leaving = false; // this page sent a form: the answer replaces it and shows the news
   var lastHeard = 0;
   var newest = 0; // the newest version the stream announced
   var opened = 0; // streams opened on this page
@@ -70,12 +72,24 @@
     return source;
   };
 
-  // hx-trigger="sse:version" fires on every version event: fetch only a newer one.
+  // hx-trigger="sse:version" fires on every version event: fetch only a newer one, and
+  // nothing while the page is being replaced by the answer to a form it sent (a save's own
+  // change reaches its stream before the answer does).
   document.addEventListener("htmx:confirm", function (event) {
     var trigger = event.detail.triggeringEvent;
     if (!trigger || trigger.type !== "sse:version") return;
     var announced = Number(trigger.detail && trigger.detail.data) || 0;
-    if (announced <= shown()) event.preventDefault();
+    if (leaving || announced <= shown()) event.preventDefault();
+  });
+
+  // offline.js sends entry forms itself (live:leaving); other forms are sent as they are.
+  function leave() {
+    leaving = true;
+    window.setTimeout(function () { leaving = false; }, LEAVE_MS);
+  }
+  document.addEventListener("live:leaving", leave);
+  window.addEventListener("submit", function (event) {
+    window.setTimeout(function () { if (!event.defaultPrevented) leave(); }, 0);
   });
 
   // A version announced while the fragment was on its way: fetch again.
@@ -87,6 +101,6 @@
   // 204 by a server that cannot hold it, or stalled behind a buffering proxy), and fetch again
   // while the page shows less than the stream announced (a fetch that failed or was dropped).
   window.setInterval(function () {
-    if (fragment() && (!streaming() || newest > shown())) refresh();
+    if (!leaving && fragment() && (!streaming() || newest > shown())) refresh();
   }, POLL_MS);
 })();

@@ -304,13 +304,20 @@
         // answers with its own form (a conflict, an error), the entry lives on there.
         return keep(form, "sending").then(function (entry) {
           handOff(entry);
-          form.submit();
+          post(form);
         });
       }
       return keep(form, "pending").then(function (entry) { kept(form, entry); });
     })["catch"](function () {
-      form.submit(); // no IndexedDB (private mode): as without this file
+      post(form); // no IndexedDB (private mode): as without this file
     });
+  }
+
+  // The form is sent and its answer replaces this page: the live part fetches nothing more
+  // (live.js), not even the change this very post announces on the page's stream.
+  function post(form) {
+    document.dispatchEvent(new CustomEvent("live:leaving"));
+    form.submit();
   }
 
   function kept(form, entry) {
@@ -733,7 +740,7 @@
     });
     document.body.appendChild(form);
     handOff(entry);
-    form.submit();
+    post(form);
   }
 
   function handOff(entry) {

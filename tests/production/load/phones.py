@@ -105,6 +105,7 @@ class Phone:
         self.table_key = ""
         self.stream_task: asyncio.Task | None = None
         self.reopen = asyncio.Event()
+        self.leaving = False  # a form was sent: the page waits for the answer that replaces it
         # The browser's cache: htmx's request revalidates what it got for the same URL.
         self.etags: dict[str, str] = {}
         host = run.base.split("://", 1)[1]
@@ -296,7 +297,7 @@ class Phone:
         if fields.get("event") == "version":
             version = int(fields["data"])
             self.heard(version)
-            if version > self.version:
+            if version > self.version and not self.leaving:
                 await self.fetch_fragment()
         elif fields.get("event") == "sheet":
             # A page without an open form gets the fragment with the event (live.js swaps it
@@ -397,6 +398,15 @@ class Scorer(Phone):
             **values,
         }
         double = self.rng.random() < p_double
+        # The answer replaces the page: meanwhile it fetches nothing (live.js), not even the
+        # change its own save announces on its stream before the answer comes.
+        self.leaving = True
+        try:
+            return await self.post_and_follow(table, form, data, values, correction, double)
+        finally:
+            self.leaving = False
+
+    async def post_and_follow(self, table, form, data, values, correction, double):
         taps = 2 if double else 1
         results = await asyncio.gather(*(self.post_entry(form, data) for _ in range(taps)))
         for status, location in results:
