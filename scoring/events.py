@@ -145,7 +145,7 @@ SHEET_WAIT_SECONDS = 0.5
 class SheetEvents(push.Versions):
     """Each version sent with the live fragment a page without an open form shows for it (a
     viewer's sheet), rendered once per table version, language and role (``formless_fragment``)
-    and shared, through the cache, with every phone of that kind and every app server.
+    and shared by every phone of that kind on every event server.
 
     Under ASGI the event server only sends what the saving request rendered and sent over
     (``scoring.views.render_for_viewers``, ``scoring.push.Sheets``): rendering is CPU work,
