@@ -117,9 +117,9 @@ TEMPLATES = [
     },
 ]
 
-# Inputs and selects written in Python, the same HTML as Django's templates: an entry form's
-# ~150 template renderings were half of a scorer's sheet page (stichblock/widgets.py).
-FORM_RENDERER = "stichblock.widgets.WidgetRenderer"
+# Form widgets through Jinja2 (Django ships its widget templates for it): an entry form's ~150
+# widget renderings through Django's template engine were half of a scorer's sheet page.
+FORM_RENDERER = "django.forms.renderers.Jinja2"
 
 # --- Database -------------------------------------------------------------------------------
 # SQLite needs WAL and IMMEDIATE transactions, or concurrent phones get "database is locked"

@@ -1,15 +1,16 @@
-"""stichblock/widgets.py writes inputs and selects as Django's widget templates do: every widget
-rendered on the pages with forms (creating a table and entering rounds in every game, with the
-values a phone typed, markup and quotes among them, and the errors shown again) is rendered
-both ways here and must come out the same, byte for byte."""
+"""Form widgets are rendered by Django's Jinja2 form renderer (settings.FORM_RENDERER): an
+entry form's ~150 widget renderings through Django's own template engine were half of a
+scorer's sheet page. Every widget rendered on the pages with forms (creating a table and
+entering rounds in every game, with the values a phone typed, markup and quotes among them,
+and the errors shown again) is rendered by both engines here and must be the same HTML."""
 
 from collections import Counter
 
 import pytest
-from django.forms.renderers import DjangoTemplates
+from django.forms.renderers import DjangoTemplates, Jinja2
+from django.test.html import parse_html
 from django.urls import reverse
 
-from stichblock.widgets import INPUTS, SELECT, WidgetRenderer
 from tests.form_defaults import form_defaults
 
 from .helpers import create_table, creation_data, games_with_pads
@@ -17,25 +18,27 @@ from .helpers import create_table, creation_data, games_with_pads
 pytestmark = pytest.mark.django_db
 
 TYPED = "<b>\"Sepp\" & 'Vroni'</b>"
+SELECT = "django/forms/widgets/select.html"
 
 
 @pytest.fixture
 def compared(monkeypatch):
     rendered = Counter()
-    written = WidgetRenderer.render
+    jinja = Jinja2.render
+    django = DjangoTemplates()
 
     def both(self, template_name, context, request=None):
-        html = written(self, template_name, context, request)
-        assert html == DjangoTemplates.render(self, template_name, context, request)
+        html = jinja(self, template_name, context, request)
+        assert parse_html(html) == parse_html(django.render(template_name, context, request))
         rendered[template_name] += 1
         return html
 
-    monkeypatch.setattr(WidgetRenderer, "render", both)
+    monkeypatch.setattr(Jinja2, "render", both)
     return rendered
 
 
 @pytest.mark.parametrize("game", games_with_pads())
-def test_inputs_and_selects_are_written_as_the_templates_write_them(client, compared, game):
+def test_widgets_come_out_as_django_templates_write_them(client, compared, game):
     assert client.get(reverse("table_new", args=[game])).status_code == 200
     refused = {**creation_data(game), "player_0": TYPED, "player_1": ""}
     assert client.post(reverse("table_new", args=[game]), refused).status_code == 422
@@ -48,5 +51,5 @@ def test_inputs_and_selects_are_written_as_the_templates_write_them(client, comp
     client.post(action, entry)
     client.get(reverse("round", args=[key, 1]))
     assert client.get(reverse("table", args=[viewer])).status_code == 200
-    assert sum(n for name, n in compared.items() if name in INPUTS) > 10
+    assert sum(compared.values()) > 10
     assert compared[SELECT] > 0 or "<select" not in page
