@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -41,6 +42,9 @@ CONTRACTS = (
 
 def setup_django(tmp: str):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "stichblock.settings")
+    # A throwaway database, so a throwaway key (the settings refuse none without DEBUG, which
+    # would slow the measured queries down by logging them).
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
     if not os.environ.get("DATABASE_URL"):
         os.environ["STICHBLOCK_DATA_DIR"] = tmp
     import django
