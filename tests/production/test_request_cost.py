@@ -9,7 +9,13 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from tests.scoring.helpers import create_schatzsuche, post_round, round_fields, viewer_key
+from tests.scoring.helpers import (
+    create_schatzsuche,
+    post_round,
+    renderings,
+    round_fields,
+    viewer_key,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -150,24 +156,6 @@ def test_the_early_304_speaks_the_phones_language(client):
     assert "Noch keine Runde gespeichert" in german.content.decode()
 
 
-@contextlib.contextmanager
-def sheet_renderings():
-    """How often the score grid and chart (scoring/_sheet.html) were rendered."""
-    from django.test.signals import template_rendered
-
-    names = []
-
-    def seen(sender, template, context, **kwargs):
-        if template.name == "scoring/_sheet.html":
-            names.append(template.name)
-
-    template_rendered.connect(seen)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(seen)
-
-
 def round_links(html: str) -> set[str]:
     return set(re.findall(r'href="/t/([^/"]+)/rounds/\d+/"', html))
 
@@ -179,7 +167,7 @@ def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
     once each."""
     table, key = create_schatzsuche(client)
     viewer = viewer_key(table)
-    with sheet_renderings() as rendered:
+    with renderings("scoring/_sheet.html") as rendered:
         post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
         pages = {k: client.get(reverse("table", args=[k])).content.decode() for k in (key, viewer)}
         live = client.get(reverse("table_live", args=[viewer]), HTTP_HX_REQUEST="true")
@@ -189,12 +177,12 @@ def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
     assert key not in pages[viewer] and key not in live.content.decode()
 
     client.cookies["django_language"] = "en"
-    with sheet_renderings() as rendered:
+    with renderings("scoring/_sheet.html") as rendered:
         english = client.get(reverse("table", args=[viewer])).content.decode()
     assert len(rendered) == 1 and "Totals over the game" in english
     assert "Verlauf der Gesamtpunkte" not in english
 
-    with sheet_renderings() as rendered:
+    with renderings("scoring/_sheet.html") as rendered:
         post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
         newer = client.get(reverse("table", args=[viewer])).content.decode()
     assert len(rendered) == 1 and 'id="round-2"' in newer

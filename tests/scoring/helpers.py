@@ -1,8 +1,10 @@
 """Helpers for scorepad tests: create tables and post rounds the way a phone does."""
 
+import contextlib
 import re
 import uuid
 
+from django.test.signals import template_rendered
 from django.urls import reverse
 
 from scoring.models import Access, Table
@@ -65,3 +67,19 @@ def text(response) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+@contextlib.contextmanager
+def renderings(template_name: str):
+    """How often ``template_name`` was rendered meanwhile (a list that grows by one each)."""
+    names = []
+
+    def seen(sender, template, context, **kwargs):
+        if template.name == template_name:
+            names.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        yield names
+    finally:
+        template_rendered.disconnect(seen)

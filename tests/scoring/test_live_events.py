@@ -5,7 +5,6 @@ These run the async view as an ASGI server does (Django's AsyncClient); on Postg
 stream's process LISTENs too (tests/scoring/test_push_postgres.py tests NOTIFY itself)."""
 
 import asyncio
-import contextlib
 import functools
 import threading
 import time
@@ -19,7 +18,7 @@ from scoring import push
 from scoring.events import close_connections
 from scoring.models import Table
 
-from .helpers import create_schatzsuche, post_round, round_fields, viewer_key
+from .helpers import create_schatzsuche, post_round, renderings, round_fields, viewer_key
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -358,24 +357,6 @@ def sse_messages(chunk: bytes) -> list[dict]:
     return messages
 
 
-@contextlib.contextmanager
-def live_renderings():
-    """The names of the live fragments (scoring/_live.html) rendered meanwhile."""
-    from django.test.signals import template_rendered
-
-    rendered = []
-
-    def seen(sender, template, context, **kwargs):
-        if template.name == "scoring/_live.html":
-            rendered.append(template.name)
-
-    template_rendered.connect(seen)
-    try:
-        yield rendered
-    finally:
-        template_rendered.disconnect(seen)
-
-
 def test_a_page_without_an_open_form_asks_for_the_fragment_with_its_events():
     client = Client()
     table, key = create_schatzsuche(client)
@@ -409,7 +390,7 @@ async def test_viewer_phones_get_the_fragment_in_the_event_rendered_once_for_all
     _sheet_b, sheet_b = await open_sheet_stream(viewer)
     for stream in (scorer, sheet_a, sheet_b):
         assert await next_messages(stream) == [{"retry": str(push.RETRY_MS)}]
-    with live_renderings() as rendered:
+    with renderings("scoring/_live.html") as rendered:
         await save(client, key, 2, ROUND_2)
         got = [sse_messages(await asyncio.wait_for(anext(s), 2)) for s in (sheet_a, sheet_b)]
     assert len(rendered) == 1
@@ -445,7 +426,7 @@ async def test_the_fragment_comes_in_the_saving_phones_language_others_fetch_the
     for stream in (german, english):
         await next_messages(stream)
 
-    with live_renderings() as rendered:
+    with renderings("scoring/_live.html") as rendered:
         await save(client, key, 2, ROUND_2)
         [de] = sse_messages(await asyncio.wait_for(anext(german), 2))
         [en] = sse_messages(await asyncio.wait_for(anext(english), 2))
