@@ -13,7 +13,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .compiled import GROUP, MANIFEST, MODULES, ROOT, extension, fingerprint, source
+from .compiled import (
+    GROUP,
+    MANIFEST,
+    MODULES,
+    ROOT,
+    extension,
+    fingerprint,
+    group_library,
+    source,
+)
 
 CHECKOUT = ROOT.parents[1]
 
@@ -55,7 +64,7 @@ def skipped(why: str) -> bool:
 
 def clean() -> None:
     MANIFEST.unlink(missing_ok=True)
-    for built in [extension(module) for module in MODULES] + list(ROOT.glob("engine__mypyc*")):
+    for built in [extension(module) for module in MODULES] + group_library():
         built.unlink(missing_ok=True)
 
 

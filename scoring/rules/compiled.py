@@ -54,8 +54,13 @@ def source(module: str) -> Path:
 
 
 def extension(module: str) -> Path:
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return ROOT.joinpath(*module.split(".")).with_name(module.rpartition(".")[2] + suffix)
+    """The module's extension beside its source: ``play.py`` → ``play.cpython-313-….so``."""
+    return source(module).with_suffix(sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+
+
+def group_library() -> list[Path]:
+    """The group's shared library (``scoring/rules/engine__mypyc.*.so``), if built."""
+    return list(ROOT.glob(GROUP.rpartition(".")[2] + "__mypyc.*"))
 
 
 def fingerprint() -> dict[str, str]:
