@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Callable
 
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -96,6 +97,21 @@ def table_cache_key(kind: str, table_id: int, created_at, version: int, *parts: 
     database started afresh (tests, development) reuses ids."""
     born = int(created_at.timestamp() * 1_000_000)
     return ":".join([kind, f"{table_id}-{born}", str(version), *parts])
+
+
+def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T:
+    """``compute()`` for ``table`` at its version, computed once per version and shared by
+    every request that reads that version: every change to what a table's pages show bumps its
+    version. Not inside a transaction, which may be writing the version it would be filed
+    under (and roll back)."""
+    if transaction.get_connection().in_atomic_block:
+        return compute()
+    key = table_cache_key(kind, table.pk, table.created_at, table.version, *parts)
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, FRAGMENT_CACHE_SECONDS)
+    return value
 
 
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:

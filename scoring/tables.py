@@ -3,16 +3,22 @@ the game's pad sums it up, and the history of one round."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from .live import for_version
 from .models import Revision, Table
 from .pads import get_pad
 from .pads.base import Summary
 
 
 def summarize(table: Table, revisions: list[Revision] | None = None) -> Summary:
-    """The table's sheet (``Pad.table_summary``: a tournament table stops at its games)."""
-    return get_pad(table.game).table_summary(table, revisions)
+    """The table's sheet (``Pad.table_summary``: a tournament table stops at its games),
+    summed up once per table version for the pages, fetches and saves that read it."""
+    pad = get_pad(table.game)
+    if revisions is not None:
+        return pad.table_summary(table, revisions)
+    return for_version("summary", table, lambda: pad.table_summary(table), get_language())
 
 
 def round_history(table: Table, number: int) -> list[dict]:

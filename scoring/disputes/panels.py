@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..hooks import register_round_panel, register_table_panel
+from ..live import for_version
 from ..models import Dispute
 from ..pads import get_pad
 
@@ -25,7 +26,10 @@ def round_panel(request, access, number: int) -> str:
 
 def open_disputes_panel(request, access, summary) -> str | None:
     """On the table page: the disputes still open, so every phone sees that one is running."""
-    disputes = list(Dispute.objects.filter(table=access.table, applied_at__isnull=True))
+    # Opening, deciding and applying a dispute bump the table's version.
+    table = access.table
+    open_ = Dispute.objects.filter(table=table, applied_at__isnull=True)
+    disputes = for_version("disputes", table, lambda: list(open_))
     if not disputes:
         return None
     return render_to_string(

@@ -9,6 +9,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from scoring.models import Revision
+from scoring.pads import get_pad
 from tests.scoring.helpers import (
     create_schatzsuche,
     post_round,
@@ -186,3 +188,47 @@ def test_the_sheet_is_rendered_once_per_version_for_every_link_and_page(client):
         post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
         newer = client.get(reverse("table", args=[viewer])).content.decode()
     assert len(rendered) == 1 and 'id="round-2"' in newer
+
+
+def sums_row(html: str) -> list[int]:
+    row = re.search(r'<th scope="row">Σ</th>(.*?)</tr>', html, re.S).group(1)
+    return [int(n.replace("−", "-")) for n in re.findall(r">(−?\d+)</td>", row)]
+
+
+def current_scores(table) -> list[int]:
+    """What the save computed for the table's one round (its current revision)."""
+    return Revision.objects.get(round__table=table, is_current=True).scores
+
+
+# Outside a transaction, as in production: inside one (a test's own) nothing is cached.
+@pytest.mark.django_db(transaction=True)
+def test_the_sheet_is_summed_up_once_per_version_and_a_correction_shows_at_once(
+    client, monkeypatch
+):
+    pad = get_pad("schatzsuche")
+    summed = []
+    table_summary = type(pad).table_summary
+
+    def counting(self, table, revisions=None):
+        summed.append(table.version)
+        return table_summary(self, table, revisions)
+
+    monkeypatch.setattr(type(pad), "table_summary", counting)
+    table, key = create_schatzsuche(client)
+    viewer = viewer_key(table)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    summed.clear()
+    pages = [client.get(reverse("table", args=[k])).content.decode() for k in (key, viewer)]
+    client.get(reverse("table_live", args=[key]) + "?round=2&base=0", HTTP_HX_REQUEST="true")
+    client.get(reverse("table_ahead", args=[key]) + "?after=1")
+    assert summed == []  # the save summed version 1 up for everyone
+    assert sums_row(pages[0]) == sums_row(pages[1]) == current_scores(table)
+
+    before = current_scores(table)
+    # Ben's trick was Anna's: the correction is a new version, summed up once, shown at once.
+    post_round(client, key, 1, round_fields([0, 1, 0], [1, 0, 0]), base=1, reason="Stich")
+    assert len(summed) == 1
+    pages = [client.get(reverse("table", args=[k])).content.decode() for k in (key, viewer)]
+    after = current_scores(table)
+    assert sums_row(pages[0]) == sums_row(pages[1]) == after != before
+    assert len(summed) == 1
