@@ -121,7 +121,7 @@ def test_hidden_predictions_on_three_phones(phone):
     cem.locator(".ss-chips").nth(1).get_by_text(COLOURS[fewest]).click()
     cem.get_by_role("button", name="Ansage abgeben").click()
     expect(cem.get_by_text("Deine Ansage ist gespeichert.")).to_be_visible()
-    # Ben's phone was left alone: the reveal arrives by polling.
+    # Ben's phone was left alone: the table's stream announces the reveal.
     ben = phones["Ben"]
     expect(ben.locator("#ss-status")).to_contain_text("Alle Ansagen sind da")
     expect(ben.get_by_role("row", name="Cem Grün Rot")).to_be_visible()

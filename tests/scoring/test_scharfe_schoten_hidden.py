@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Revision, Round
+from scoring.models import Revision, Round, Table
 from scoring.pads.scharfe_schoten import predictions as predictions_module
 
 from .helpers import post_round, viewer_key
@@ -375,6 +375,23 @@ def test_the_status_part_answers_304_until_something_changes(client):
     predict(phone_of(key, 1), key, "B", "G")
     changed = anna.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
     assert changed.status_code == 200 and "1 von 4" in page_text(changed)
+
+
+def test_the_status_hears_of_each_prediction_on_the_tables_stream(client):
+    """No polling: the page holds the table's event stream, every prediction bumps the
+    table's version (announced on it), and the status fetched then names the new version."""
+    table, key = hidden_table(client)
+    anna = phone_of(key, 0)
+    version = Table.objects.get(pk=table.pk).version
+    page = anna.get(page_url(key)).content.decode()
+    events = reverse("table_events", args=[key])
+    assert f'sse-connect="{events}?since={version}"' in page
+    assert 'hx-trigger="sse:version, live:refresh"' in page and "every 3s" not in page
+    predict(phone_of(key, 1), key, "B", "G")
+    assert Table.objects.get(pk=table.pk).version == version + 1
+    status = anna.get(page_url(key) + "?part=status&round=1", HTTP_HX_REQUEST="true")
+    assert f'data-live-version="{version + 1}"' in status.content.decode()
+    assert "1 von 4" in page_text(status)
 
 
 def test_the_page_exists_only_for_tables_with_hidden_predictions(client):
