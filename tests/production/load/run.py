@@ -13,6 +13,7 @@ seconds and --max-requests per phase.
     python -m tests.production.load.run --tables 200 --phones 4 --duration 60
     python -m tests.production.load.run --live push --tables 1000 --duration 60
     python -m tests.production.load.run --fault --tables 50 --duration 40
+    python -m tests.production.load.run --against 6220b15 --pairs 2   (against.py)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import urllib.request
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+from .against import compare
 from .report import print_fault, print_load, print_push, summarize, summarize_push
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -369,6 +371,8 @@ def restart_events_later(server: EventServer, started: Path, delay: float, event
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.against:
+        return compare(ROOT, args)
     port = free_port()
     work = Path(tempfile.mkdtemp(prefix="stichblock-load-"))
     events: dict = {}
@@ -491,6 +495,12 @@ def parse_args(argv=None):
         "(0: never)",
     )
     parser.add_argument("--keep", action="store_true", help="keep logs and results")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="this code pushed beside REV's polling, in turns (issue 12's 'today's': 6220b15)",
+    )
+    parser.add_argument("--pairs", type=int, default=2, help="--against: rounds of both")
     args = parser.parse_args(argv)
     if args.fault and args.live == "both":
         args.live = "push"  # the fault test: phones on their streams through the restart
