@@ -215,9 +215,6 @@ STORAGES = {
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
-# Read from the cache, written through to the database: a scorer's page, save and fetch each
-# read the session (the author's name), and the cache spares them a query each.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 X_FRAME_OPTIONS = "DENY"
 # A form sent too late or without cookies: say so in the user's language, nothing was saved.
 CSRF_FAILURE_VIEW = "stichblock.errors.csrf_failure"
@@ -262,6 +259,10 @@ if REDIS_URL:
             "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "stichblock"),
         }
     }
+    # Sessions read from the shared cache, written through to the database: a scorer's page,
+    # save and fetch each read the session (the author's name) and are spared a query each.
+    # Not with a cache per process: another process would keep showing an old copy.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 RATELIMIT_STORAGE_URI = REDIS_URL or "memory://"
 RATELIMIT_KEY_PREFIX = os.environ.get("DJANGO_CACHE_PREFIX", "stichblock") + "-limits"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)

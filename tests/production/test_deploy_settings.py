@@ -118,6 +118,20 @@ def test_a_sqlite_database_url_keeps_the_settings_for_concurrent_phones(tmp_path
     assert "journal_mode=WAL" in options["init_command"]
 
 
+SESSIONS = (
+    "import django; django.setup(); from django.conf import settings;print(settings.SESSION_ENGINE)"
+)
+
+
+def test_sessions_are_read_from_the_cache_only_when_all_processes_share_it(tmp_path):
+    """With Redis every app server reads the same copy; with a cache per process, a process
+    that cached a session would go on showing it after another one changed it."""
+    shared = production_env(tmp_path)
+    assert run(["-c", SESSIONS], shared).stdout.strip().endswith(".cached_db")
+    del shared["REDIS_URL"]
+    assert run(["-c", SESSIONS], shared).stdout.strip().endswith(".db")
+
+
 SIGNUP = (
     "import django; django.setup(); from django.conf import settings;"
     "print(settings.TOURNAMENT_SIGNUP)"
