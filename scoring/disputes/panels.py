@@ -28,8 +28,8 @@ def open_disputes_panel(request, access, summary) -> str | None:
     """On the table page: the disputes still open, so every phone sees that one is running."""
     # Opening, deciding and applying a dispute bump the table's version.
     table = access.table
-    open_ = Dispute.objects.filter(table=table, applied_at__isnull=True)
-    disputes = for_version("disputes", table, lambda: list(open_))
+    still_open = Dispute.objects.filter(table=table, applied_at__isnull=True)
+    disputes = for_version("disputes", table, lambda: list(still_open))
     if not disputes:
         return None
     return render_to_string(
