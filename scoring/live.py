@@ -80,16 +80,17 @@ def tag(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def cached_fragment(cache_key: str, render: Callable[[], str]) -> str:
-    """A rendered fragment shared by every phone asking with the same state.
+def cached[T](cache_key: str, compute: Callable[[], T]) -> T:
+    """What ``cache_key`` names (a rendered fragment, a table's summary), computed by the
+    first request that asks and shared by every later one.
 
-    A save landing while it renders only makes this copy newer than its key: harmless, the
-    next poll sees the new version and fetches again."""
-    html = cache.get(cache_key)
-    if html is None:
-        html = render()
-        cache.set(cache_key, html, FRAGMENT_CACHE_SECONDS)
-    return html
+    A save landing while it is computed only makes this copy newer than its key: harmless, the
+    next request sees the new version and asks under the new key."""
+    value = cache.get(cache_key)
+    if value is None:
+        value = compute()
+        cache.set(cache_key, value, FRAGMENT_CACHE_SECONDS)
+    return value
 
 
 def table_cache_key(kind: str, table_id: int, created_at, version: int, *parts: str) -> str:
@@ -106,12 +107,7 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     under (and roll back)."""
     if transaction.get_connection().in_atomic_block:
         return compute()
-    key = table_cache_key(kind, table.pk, table.created_at, table.version, *parts)
-    value = cache.get(key)
-    if value is None:
-        value = compute()
-        cache.set(key, value, FRAGMENT_CACHE_SECONDS)
-    return value
+    return cached(table_cache_key(kind, table.pk, table.created_at, table.version, *parts), compute)
 
 
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:
@@ -128,12 +124,12 @@ def rendered_for_links(
 
     ``render`` gets a stand-in link whose key is random and made anew for each rendering, so
     no name typed at the table can contain it; ``for_link`` puts in the asking link's key."""
-    cached = cache.get(cache_key)
-    if cached is None:
+
+    def with_stand_in() -> tuple[str, str]:
         stand_in = secrets.token_urlsafe(16)
-        cached = (stand_in, render(Access(key=stand_in, role=role, table=table)))
-        cache.set(cache_key, cached, FRAGMENT_CACHE_SECONDS)
-    return cached
+        return stand_in, render(Access(key=stand_in, role=role, table=table))
+
+    return cached(cache_key, with_stand_in)
 
 
 def for_link(rendered: tuple[str, str], key: str) -> SafeString:

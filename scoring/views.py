@@ -169,7 +169,7 @@ def table_live(request, scope: Scope):
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_live(request, access))),
+        lambda: HttpResponse(live.cached(cache_key, lambda: render_live(request, access))),
     )
 
 
@@ -241,7 +241,7 @@ def table_ahead(request, scope: Scope):
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(live.cached_fragment(cache_key, lambda: render_ahead(access, after))),
+        lambda: HttpResponse(live.cached(cache_key, lambda: render_ahead(access, after))),
     )
 
 
