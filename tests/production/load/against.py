@@ -14,10 +14,11 @@ CPU, the ratio and the round entries' p95.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from .run import ROOT, sh
 
 SERVER_CPU = re.compile(r"server CPU (\d+(?:\.\d+)?) s")
 ENTRY_P95 = re.compile(r"round entry p95 (\d+(?:\.\d+)?) ms")
@@ -32,11 +33,7 @@ def figures(output: str) -> tuple[float, float]:
 
 
 def load_test(cwd: Path, *args: str) -> str:
-    command = [sys.executable, "-m", "tests.production.load.run", *args]
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
-    if result.returncode:
-        raise SystemExit(f"{' '.join(command)} in {cwd} failed:\n{result.stdout}{result.stderr}")
-    return result.stdout
+    return sh(sys.executable, "-m", "tests.production.load.run", *args, cwd=cwd).stdout
 
 
 def polling_args(worktree: Path) -> list[str]:
@@ -45,7 +42,7 @@ def polling_args(worktree: Path) -> list[str]:
     return ["--live", "poll"] if '"--live"' in source else ["--no-floor"]
 
 
-def compare(root: Path, args) -> int:
+def compare(args) -> int:
     common = [
         f"--tables={args.tables}",
         f"--phones={args.phones}",
@@ -54,8 +51,8 @@ def compare(root: Path, args) -> int:
     ]
     with tempfile.TemporaryDirectory(prefix="stichblock-against-") as parent:
         worktree = Path(parent) / "old"
-        git = ["git", "-C", str(root), "worktree"]
-        subprocess.run([*git, "add", "--detach", str(worktree), args.against], check=True)
+        git = ["git", "-C", str(ROOT), "worktree"]
+        sh(*git, "add", "--detach", str(worktree), args.against)
         try:
             (worktree / ".venv").symlink_to(Path(sys.executable).parent.parent)
             old = polling_args(worktree)
@@ -63,10 +60,10 @@ def compare(root: Path, args) -> int:
             for pair in range(1, args.pairs + 1):
                 print(f"== pair {pair}: {args.against} polling, then this code pushed", flush=True)
                 today = figures(load_test(worktree, *old, *common))
-                pushed = figures(load_test(root, "--live", "push", *common))
+                pushed = figures(load_test(ROOT, "--live", "push", *common))
                 rows.append((today, pushed))
         finally:
-            subprocess.run([*git, "remove", "--force", str(worktree)], check=False)
+            sh(*git, "remove", "--force", str(worktree), check=False)
     print(f"== this code pushed beside {args.against} polling (server CPU, round entry p95)")
     ratios = []
     for (cpu_today, entry_today), (cpu_pushed, entry_pushed) in rows:
