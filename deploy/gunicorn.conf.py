@@ -6,14 +6,16 @@ import os
 
 # A TCP address ("0.0.0.0:8000" in a container) or a unix socket ("unix:/run/stichblock.sock").
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Threaded workers, cores + 1 processes × 2 threads. Threads overlap the waits on PostgreSQL
-# and Redis; beyond that, more requests in flight only share the CPU and all finish later: on
-# 2 cores, 3 × 2 kept a round entry's p95 under 100 ms where 5 × 4 gave 290–600 ms (same code,
-# same load; docs/production.md). Each thread keeps its own database connection:
+# cores + 1 processes, one request at a time each (gthread: keep-alive connections wait in
+# the worker's poller, not in a thread). More requests in flight only share the CPU and all
+# finish later: on 2 cores, 3 × 2 threads kept a round entry's p95 under 100 ms where 5 × 4
+# gave 290–600 ms, and with the phones on event streams 3 × 1 used 7–10 % less CPU than 3 × 2
+# (two threads of one process take the interpreter from each other) and answered faster
+# (docs/production.md). Each thread keeps its own database connection:
 # WEB_CONCURRENCY × GUNICORN_THREADS.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", 2))
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
 # Load the app once before forking: workers share its memory and start fast.
 preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))

@@ -467,7 +467,7 @@ def parse_args(argv=None):
     # The defaults of deploy/gunicorn.conf.py.
     parser.add_argument("--workers", type=int, default=os.cpu_count() + 1)
     parser.add_argument("--worker-class", default="gthread", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--events-workers", type=int, default=1, help="uvicorn processes")
     parser.add_argument("--pool", action="store_true", help="psycopg pool, not persistent conns")
     parser.add_argument("--floor", action="store_true", help="also the schedule on a bare view")
