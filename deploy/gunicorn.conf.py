@@ -9,7 +9,7 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # cores + 1 processes, one request at a time each (gthread: keep-alive connections wait in
 # the worker's poller, not in a thread). More requests in flight only share the CPU and all
 # finish later: on 2 cores, 3 × 2 threads kept a round entry's p95 under 100 ms where 5 × 4
-# gave 290–600 ms, and with the phones on event streams 3 × 1 used 7–10 % less CPU than 3 × 2
+# gave 290–600 ms, and with the phones on event streams 3 × 1 used 7–9 % less CPU than 3 × 2
 # (two threads of one process take the interpreter from each other) and answered faster
 # (docs/production.md). Each thread keeps its own database connection:
 # WEB_CONCURRENCY × GUNICORN_THREADS.
