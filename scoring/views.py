@@ -321,6 +321,8 @@ def round_save(request, scope: Scope, number: int):
         if as_json:
             return json_saved(number, row.revision, created=False, message=message)
         messages.info(request, message)
+        if answers_in_place(request):
+            return entry_answer(request, access, "unchanged")
         return redirect(back)
     try:
         revision, created = save_round(
@@ -373,7 +375,32 @@ def round_save(request, scope: Scope, number: int):
         messages.success(request, message)
         for hint in pad.save_hints(table, number, data):
             messages.warning(request, hint)
+    if answers_in_place(request):
+        table.refresh_from_db()  # the version just saved: its form, sheet and round facts
+        return entry_answer(request, access, "saved")
     return redirect(back)
+
+
+# --- the answer in place to a save sent from the sheet page (docs/scorepad.md, "Saving") ------
+
+
+def answers_in_place(request) -> bool:
+    """offline.js sends a save from the sheet page itself (``HX-Request``) and swaps in the
+    answer: the next round's form, the messages and the sheet (also for a round that another
+    phone completed meanwhile: the conflict shows on the sheet). The page keeps its event
+    stream, and the server renders no whole page. A round's page, and every form sent without
+    JavaScript, still posts and gets a new page."""
+    return bool(request.htmx)
+
+
+def entry_answer(request, access: Access, state: str, status: int = 200, **extra):
+    """The sheet page's parts that a save changes (scoring/_entry_answer.html); ``state``
+    (saved, unchanged, conflict, invalid) in the Stichblock-Entry header tells offline.js what
+    became of the entry it keeps."""
+    context = table_context(request, access, oob=True, **extra)
+    response = render(request, "scoring/_entry_answer.html", context, status=status)
+    response["Stichblock-Entry"] = state
+    return response
 
 
 # --- JSON answers of round_save (docs/scorepad.md, "Offline") ---------------------------------
@@ -437,6 +464,10 @@ def json_conflict(pad, table, number: int, current: Revision | None):
 
 
 def render_entry(request, access, number, on_round_page, status, **extra):
+    if answers_in_place(request):
+        return entry_answer(
+            request, access, "invalid" if status == 422 else "conflict", status, **extra
+        )
     if on_round_page:
         context = round_context(request, access, number, **extra)
         return render(request, "scoring/round.html", context, status=status)

@@ -25,6 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 SERVICE_WORKER_SOURCE = "js/sw.js"
+# The Cache Storage of the pages kept for offline use: sw.js keeps them, offline.js puts the
+# parts of a page that changed since into its copy.
+PAGE_CACHE = "stichblock-pages-v1"
 # Kept on the phone at install: everything under static/ but the service worker itself and
 # licence texts (the game scripts and styles are small; a table page needs its game's).
 PRECACHE_IGNORE = ["*.txt", "*.md", SERVICE_WORKER_SOURCE, "img/icon-app.svg"]
@@ -65,6 +68,7 @@ def service_worker_config() -> dict:
         "staticPrefix": static(""),
         "outboxScript": static("js/outbox.js"),
         "offlinePage": reverse("offline_page"),
+        "pageCache": PAGE_CACHE,
         # Pages kept for offline use: the home page and every page of a table link.
         "home": reverse("home"),
         "tablePrefix": reverse("table", args=["KEY"]).split("KEY")[0],

@@ -19,8 +19,6 @@ def tournament_table_of(table) -> TournamentTable | None:
 
 def confirmation_panel(request, access, summary) -> str | None:
     """The tournament box on a scorepad page (None for tables outside tournaments)."""
-    if getattr(request, "htmx", False):
-        return None  # the live fragment does not show panels: spare its polls the query
     if "tournament" not in access.table.options:
         return None  # publishing marks a tournament's tables; casual tables need no query
     tournament_table = tournament_table_of(access.table)

@@ -67,7 +67,7 @@
       if (!box || version <= shown()) return;
       window.htmx.swap(box, event.data, { swapStyle: "outerHTML" });
       // As after a fetch: the server answers (offline.js), the table changed.
-      document.dispatchEvent(new CustomEvent("live:shown", { detail: { version: version } }));
+      document.dispatchEvent(new CustomEvent("live:shown", { detail: { version: version, html: event.data } }));
     });
     return source;
   };
@@ -88,6 +88,12 @@
     window.setTimeout(function () { leaving = false; }, LEAVE_MS);
   }
   document.addEventListener("live:leaving", leave);
+  // offline.js swapped in the answer to a save sent from this page: it stays, and so does its
+  // stream; a version announced meanwhile that the answer does not show is fetched now.
+  document.addEventListener("live:back", function () {
+    leaving = false;
+    if (fragment() && newest > shown()) refresh();
+  });
   window.addEventListener("submit", function (event) {
     window.setTimeout(function () { if (!event.defaultPrevented) leave(); }, 0);
   });

@@ -6,8 +6,10 @@
 // - Saving while offline (or while earlier entries of the table still wait) keeps the entry in
 //   the outbox (outbox.js) with the form's one-time submission token, lists it above the sheet
 //   as "not yet sent", and shows the next round's blank form (scoring.views.table_ahead).
-// - Online, a save posts as before; the entry is noted first, so that if the post fails the
-//   service worker keeps it (sw.js) and the sheet lists it.
+// - Online, a save on the sheet is sent from the page, and the server's answer (the next
+//   round's form, the messages, the sheet) is swapped in: no new page, the event stream stays.
+//   Elsewhere (a round's page) the form posts as before. Either way the entry is noted first,
+//   so that if the post fails it is kept (here, or by the service worker, sw.js) and listed.
 // - The outbox is sent in order when the connection is back (online event, page load, every
 //   15 s, a poll that gets through) as JSON requests; the server stores each submission once,
 //   so a repeat never stores twice. A conflict or a refusal stops that table's queue and is
@@ -19,6 +21,11 @@
   var SAVE_PATH = /\/t\/([^/]+)\/rounds\/(\d+)\/save\/?$/;
   var RETRY_MS = 15000;
   var AHEAD_MIN = 3; // ask for the rounds ahead again when fewer than this many are left
+  // A sheet asks for them 5 to 20 s after it loaded (and 2 s after each change, a save of its
+  // own included): when a whole club opens its tables at once, the server renders the pages
+  // first and the forms ahead after them, spread out, instead of all at the same moment.
+  var AHEAD_WAIT_MS = 5000;
+  var AHEAD_SPREAD_MS = 15000;
   var SENDING_GRACE_MS = 60000; // a post the service worker is still settling
   var FLASH_KEY = "stichblock-flash";
   var HANDOFF_KEY = "stichblock-handoff";
@@ -177,9 +184,38 @@
     }).then(function () { markReady("page"); })["catch"](function () { markReady("page"); });
   }
 
-  function refreshKeptCopy() {
-    if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
-    askWorker({ type: "refresh", url: location.href });
+  // The kept copy of this page (sw.js) follows what the page shows: the parts the server sent
+  // since (a fragment of the sheet, the answer to a save) are put into it here, so the phone
+  // fetches no whole page for it. One change after the other: each reads what the last wrote.
+  var keeping = Promise.resolve();
+
+  function keepParts(html, ids) {
+    var name = body.dataset.pageCache;
+    if (!name || !window.caches || !window.DOMParser || state.copy === "cache" || !html) return;
+    var parts = document.createElement("template");
+    parts.innerHTML = html;
+    var url = location.href.split("#")[0];
+    keeping = keeping.then(function () {
+      return caches.open(name).then(function (cache) {
+        return cache.match(url).then(function (kept) {
+          if (!kept) return null;
+          return kept.text().then(function (text) {
+            var copy = new DOMParser().parseFromString(text, "text/html");
+            ids.forEach(function (id) {
+              var fresh = parts.content.getElementById(id);
+              var old = copy.getElementById(id);
+              if (!fresh || !old) return;
+              fresh.removeAttribute("hx-swap-oob");
+              old.replaceWith(copy.importNode(fresh, true));
+            });
+            copy.body.dataset.rendered = new Date().toISOString();
+            var type = kept.headers.get("Content-Type") || "text/html; charset=utf-8";
+            var page = "<!doctype html>\n" + copy.documentElement.outerHTML;
+            return cache.put(url, new Response(page, { headers: { "Content-Type": type } }));
+          });
+        });
+      });
+    })["catch"](function () { return null; });
   }
 
   // For tests and the curious: the page and (on a scorer's sheet) the forms ahead are kept.
@@ -197,11 +233,10 @@
     if (state.unsent) sync();
   }
 
-  // The table changed elsewhere: refresh the kept copy and the forms ahead (once a while).
+  // The table changed: the forms ahead may run short (once a while).
   function tableChanged() {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(function () {
-      refreshKeptCopy();
       if (sheet) ensureAhead();
     }, 2000);
   }
@@ -215,12 +250,14 @@
       if (xhr.status >= 500) return;
       heardFromServer();
       var etag = xhr.getResponseHeader("ETag");
+      if (xhr.status === 200) keepParts(xhr.responseText, ["live", "round-info"]);
       if (lastEtag !== null && etag && etag !== lastEtag) tableChanged();
       if (etag) lastEtag = etag;
     });
     // A fragment that came with its event (live.js): the server answers, the table changed.
-    document.addEventListener("live:shown", function () {
+    document.addEventListener("live:shown", function (event) {
       heardFromServer();
+      keepParts(event.detail && event.detail.html, ["live", "round-info"]);
       tableChanged();
     });
     document.addEventListener("htmx:sendError", function () { setOnline(false); });
@@ -273,7 +310,8 @@
   }
 
   // --- keeping an entry ----------------------------------------------------------------------
-  function keep(form, status) {
+  // ``viaWorker`` false: this page sends it itself, and sync() may send it again at once.
+  function keep(form, status, viaWorker) {
     var submission = form.querySelector("input[name=submission]");
     if (submission && !submission.value) submission.value = newToken();
     var entry = Outbox.fromFields(form.action, formFields(form));
@@ -281,7 +319,7 @@
     entry.what = (noun + " " + entry.round).trim();
     entry.pairs = typedPairs(form);
     entry.status = status;
-    entry.viaWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    entry.viaWorker = viaWorker !== false && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     return Outbox.get(entry.submission).then(function (earlier) {
       if (earlier) entry.created = earlier.created; // edited: keeps its place in the queue
       return Outbox.put(entry);
@@ -299,6 +337,10 @@
     Outbox.all().then(function (entries) {
       var waiting = entries.some(function (entry) { return entry.table === table && (unsent(entry) || stuck(entry)); });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
+      if (!offline && !waiting && sheet && !sheet.editing) {
+        // Sent from here, the answer swapped in (saveInPlace): no new page, the stream stays.
+        return keep(form, "sending", false).then(function (entry) { saveInPlace(form, entry); });
+      }
       if (!offline && !waiting) {
         // Post as always; if the post fails the service worker keeps the entry. If the server
         // answers with its own form (a conflict, an error), the entry lives on there.
@@ -333,6 +375,93 @@
       window.scrollTo(0, 0);
       sync();
     });
+  }
+
+  // --- saving from the sheet page ----------------------------------------------------------
+  // Online, a save from the sheet is sent from here (HX-Request): the server answers with the
+  // parts of the page that change (scoring/_entry_answer.html) and a Stichblock-Entry header
+  // saying what became of the entry. Without that header (a locked table, a round that cannot
+  // be entered now: a redirect) the form is posted as always. No answer at all: the entry is
+  // kept and sent later, as if the phone had been offline.
+  var sendingHere = {}; // submissions this page is sending in place: sync() leaves them be
+  var ANSWER_PARTS = ["table-panels", "entry-area", "live", "round-info"];
+
+  function saveInPlace(form, entry) {
+    document.dispatchEvent(new CustomEvent("live:leaving")); // its own change is no news
+    sendingHere[entry.submission] = true;
+    var settled = function () { delete sendingHere[entry.submission]; };
+    fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      credentials: "same-origin",
+      cache: "no-store",
+      redirect: "manual",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      settled();
+      var answer = response.headers.get("Stichblock-Entry");
+      if (!answer) {
+        if (response.status === 429 || response.status >= 500) return keptForLater(form, entry, false);
+        document.dispatchEvent(new CustomEvent("live:back"));
+        handOff(entry);
+        return post(form);
+      }
+      return response.text().then(function (html) {
+        // Saved, or shown in the server's form (a conflict, a mistake) with what was typed:
+        // either way the phone keeps it no longer.
+        return Outbox.remove(entry.submission)["catch"](function () { return null; }).then(function () {
+          swapAnswer(html, answer === "saved" || answer === "unchanged", entry.round);
+          setOnline(true);
+          return refresh();
+        });
+      });
+    }, function () {
+      settled();
+      return keptForLater(form, entry, true);
+    });
+  }
+
+  function keptForLater(form, entry, noNetwork) {
+    document.dispatchEvent(new CustomEvent("live:back"));
+    return Outbox.update(entry.submission, function (stored) { stored.status = "pending"; }).then(function () {
+      if (noNetwork) setOnline(false);
+      kept(form, entry);
+    });
+  }
+
+  function swapAnswer(html, saved, round) {
+    keepParts(html, ANSWER_PARTS);
+    var answer = document.createElement("template");
+    answer.innerHTML = html;
+    var parts = answer.content;
+    document.querySelectorAll("main > ul.messages:not(#offline-flash)").forEach(function (list) { list.remove(); });
+    var messages = parts.querySelector("ul.messages");
+    if (messages) net.after(messages);
+    ANSWER_PARTS.forEach(function (id) {
+      var now = document.getElementById(id);
+      var fresh = parts.getElementById(id);
+      if (!now || !fresh) return;
+      fresh.removeAttribute("hx-swap-oob");
+      now.replaceWith(fresh);
+      if (window.htmx) window.htmx.process(fresh);
+    });
+    var slot = document.getElementById("ahead-slot");
+    if (slot) slot.replaceChildren();
+    body.classList.remove("offline-ahead");
+    var form = document.getElementById("entry");
+    sheet.serverRound = form ? roundOf(form) : null;
+    sheet.serverBase = form && form.elements.base ? form.elements.base.value : "0";
+    sheet.original = form ? form.cloneNode(true) : null;
+    sheet.shownRound = sheet.serverRound;
+    sheet.dirty = !saved; // a conflict or a mistake: what was typed stays in the form
+    if (form) {
+      watchTyping(form);
+      document.dispatchEvent(new CustomEvent("stichblock:entry-form", { detail: { form: form } }));
+    }
+    document.dispatchEvent(new CustomEvent("live:back"));
+    tableChanged();
+    var shown = document.getElementById(saved ? "round-" + round : "entry-area");
+    if (shown) shown.scrollIntoView({ block: "center" });
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -379,7 +508,7 @@
             if (!goOn || blocked[entry.table]) return goOn;
             var young = Date.now() - entry.created < SENDING_GRACE_MS;
             if (entry.status === "conflict" || entry.status === "rejected" ||
-                (sheet && sheet.editing === entry.submission) ||
+                (sheet && sheet.editing === entry.submission) || sendingHere[entry.submission] ||
                 (entry.status === "sending" && entry.viaWorker && young)) {
               blocked[entry.table] = true;
               return true;
@@ -465,7 +594,7 @@
     })["catch"](function () { return null; }).then(function () {
       return refresh();
     }).then(function () {
-      if (form && state.copy === "network" && navigator.onLine) setTimeout(ensureAhead, 600);
+      if (form && state.copy === "network" && navigator.onLine) setTimeout(ensureAhead, AHEAD_WAIT_MS + Math.random() * AHEAD_SPREAD_MS);
     });
   }
 

@@ -15,7 +15,7 @@ var CONFIG = self.STICHBLOCK;
 importScripts(CONFIG.outboxScript);
 
 var STATIC_CACHE = "stichblock-static-" + CONFIG.version;
-var PAGE_CACHE = "stichblock-pages-v1";
+var PAGE_CACHE = CONFIG.pageCache;
 var PAGE_LIMIT = 60; // pages kept; the oldest go first
 var PAGE_TIMEOUT = 8000; // ms a page may take before the kept copy is shown
 var SAVE_TIMEOUT = 15000; // ms a save may take before it is kept for later
@@ -179,20 +179,17 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// A page opened before this worker controlled it asks to be kept ("keep"), and a page whose
-// table changed asks to refresh its kept copy ("refresh": only if one is kept already).
+// A page opened before this worker controlled it asks to be kept ("keep"). What changes on it
+// later offline.js puts into the kept copy itself.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "keep" && data.type !== "refresh") return;
+  if (data.type !== "keep") return;
   var url = new URL(data.url, self.location.href);
   var reply = function (ok) { if (event.ports[0]) event.ports[0].postMessage({ ok: ok }); };
   if (url.origin !== self.location.origin || !isPage(url)) { reply(false); return; }
   var key = url.href.split("#")[0];
-  event.waitUntil(copyOf(key).then(function (copy) {
-    if (data.type === "refresh" && !copy) return false;
-    return fetch(key, { credentials: "same-origin" }).then(function (response) {
-      if (!keepable(response)) return false;
-      return keepPage(key, response).then(function () { return true; });
-    });
+  event.waitUntil(fetch(key, { credentials: "same-origin" }).then(function (response) {
+    if (!keepable(response)) return false;
+    return keepPage(key, response).then(function () { return true; });
   })["catch"](function () { return false; }).then(reply));
 });

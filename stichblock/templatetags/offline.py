@@ -1,10 +1,13 @@
 """``{% offline_texts %}``: the words of static/js/offline.js in the reader's language, as a JSON
-data block (no inline script: the content security policy stays strict)."""
+data block (no inline script: the content security policy stays strict); ``{% page_cache %}``:
+where the pages kept for offline use are."""
 
 from django import template
 from django.utils.html import json_script
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from stichblock.pwa import PAGE_CACHE
 
 register = template.Library()
 
@@ -57,3 +60,9 @@ def texts() -> dict:
 @register.simple_tag
 def offline_texts():
     return json_script(texts(), "offline-texts")
+
+
+@register.simple_tag
+def page_cache():
+    """The name of the Cache Storage that keeps pages for offline use (offline.js updates them)."""
+    return PAGE_CACHE

@@ -7,6 +7,7 @@ are skipped locally, but fail under CI.
 import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -54,6 +55,14 @@ def phone(browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Screenshots to look at: into $OFFLINE_SHOTS when set, else the test's own folder."""
+    folder = Path(os.environ.get("OFFLINE_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return lambda page, name: page.screenshot(path=folder / f"{name}.png", full_page=True)
 
 
 def decode_qr(locator) -> str:

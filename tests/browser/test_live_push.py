@@ -52,3 +52,52 @@ def test_the_viewer_sees_a_saved_round_within_two_seconds_without_polling(phone)
     assert viewer.locator("[data-live-version]").get_attribute("data-live-version") == "1"
     # The stream stayed open through the swap: one connection, no reconnect.
     assert len([url for _t, url in requests if "/events/" in url]) == 1
+
+
+def enter_round(page, number, bids, tricks):
+    for seat, (bid, won) in enumerate(zip(bids, tricks, strict=True)):
+        page.locator(f"#id_bid_{seat}").fill(str(bid))
+        page.locator(f"#id_tricks_{seat}").fill(str(won))
+    page.get_by_role("button", name=f"Runde {number} speichern").click()
+
+
+def test_saving_keeps_the_page_and_its_stream_and_a_conflict_shows_in_place(phone, shots):
+    """The scorer's phone sends a save from the page and swaps in the answer: the next round's
+    form, the message and the sheet, with no new page and no new stream. Another scorer's save
+    of the same round meanwhile shows in place, with both entries and what was typed."""
+    anna = phone()
+    start_schatzsuche(anna)
+    ben = phone()
+    ben.goto(anna.url)
+    expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    pages, streams = [], []
+    anna.on("request", lambda r: pages.append(r.url) if r.resource_type == "document" else None)
+    anna.on("request", lambda r: streams.append(r.url) if "/events/" in r.url else None)
+    anna.wait_for_timeout(1000)  # the page's stream is open
+
+    enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
+    expect(anna.get_by_text("Runde 1 gespeichert.")).to_be_visible()
+    expect(anna.locator("#round-1")).to_be_visible()
+    enter_round(anna, 2, [1, 0, 1], [1, 0, 1])
+    expect(anna.get_by_text("Runde 2 gespeichert.")).to_be_visible()
+    expect(anna.get_by_text("Runde 1 gespeichert.")).to_have_count(0)  # old news is gone
+    expect(anna.get_by_role("button", name="Runde 3 speichern")).to_be_visible()
+    expect(anna.get_by_text("Runde 3 von 10")).to_be_visible()
+    assert anna.locator("[data-live-version]").get_attribute("data-live-version") == "2"
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 360
+    assert pages == [], "a save loaded a new page"
+    assert len(streams) <= 1, "a save opened a new stream"  # 0: the one from before
+    shots(anna, "save-in-place")
+
+    # Ben still has round 1 open: his save meets Anna's.
+    ben_posts = []
+    ben.on("request", lambda r: ben_posts.append(r.resource_type) if r.method == "POST" else None)
+    enter_round(ben, 1, [1, 1, 1], [1, 0, 0])
+    conflict = ben.locator(".conflict")
+    expect(conflict).to_contain_text("Nicht gespeichert")
+    # Anna's entry, beside his form with what he typed.
+    expect(conflict.locator("dt", has_text="Ansage von Anna").locator("+ dd")).to_have_text("0")
+    expect(ben.locator("#id_bid_0")).to_have_value("1")
+    expect(ben.locator("#round-2")).to_be_visible()  # the sheet came with the answer
+    shots(ben, "save-conflict-in-place")
+    assert ben_posts == ["fetch"], ben_posts

@@ -7,9 +7,7 @@ Screenshots of the offline states (360 px) are written to $OFFLINE_SHOTS (defaul
 tmp_path)."""
 
 import contextlib
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.db import OperationalError
@@ -24,13 +22,6 @@ from .conftest import start_schatzsuche
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Ben", "Cem"]
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("OFFLINE_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return lambda page, name: page.screenshot(path=folder / f"{name}.png", full_page=True)
 
 
 def start_table(page) -> Table:
@@ -48,8 +39,9 @@ def enter(page, number, bids, tricks, author="Anna"):
 
 
 def ready_for_offline(page):
-    """The service worker keeps this page and the forms of the rounds ahead."""
-    page.wait_for_selector("body[data-offline-ready]", state="attached")
+    """The service worker keeps this page and the forms of the rounds ahead (asked for 5 to
+    20 s after the sheet loaded, or 2 s after a save)."""
+    page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=30_000)
 
 
 def confirmation(page, text):
@@ -213,21 +205,23 @@ def test_an_entry_the_server_refuses_shows_the_reason_until_it_is_discarded(phon
     assert not Round.objects.filter(table=table).exists()
 
 
-def test_a_save_the_server_cannot_take_is_kept_by_the_service_worker(phone, monkeypatch):
+def database_away(*args, **kwargs):
+    raise OperationalError("the database is restarting")
+
+
+def test_a_save_the_server_cannot_take_is_kept_on_the_sheet(phone, monkeypatch):
     """Online, but the save fails (here: the database is away, 503): instead of an error page
-    the phone shows the sheet with the entry kept, and sends it when the server is back."""
+    the sheet keeps the entry, goes on with the next round, and sends it when the server is
+    back."""
     scorer = phone()
     table = start_table(scorer)
     ready_for_offline(scorer)
-
-    def database_away(*args, **kwargs):
-        raise OperationalError("the database is restarting")
 
     monkeypatch.setattr("scoring.views.save_round", database_away)
     enter(scorer, 1, [0, 1, 0], [0, 1, 0])
     expect(scorer.locator("#outbox")).to_contain_text("Runde 1 · von Anna")
     expect(scorer.locator("#outbox")).to_contain_text("wartet aufs Senden")
-    assert scorer.url.endswith("#outbox")
+    expect(scorer.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
     monkeypatch.undo()
     # The phone also sends by itself at its next contact with the server (a poll), and then
     # reloads the sheet: the button may be gone before it is pressed. Either way, sent once.
@@ -267,3 +261,29 @@ def test_a_kept_entry_can_be_completed_before_it_is_sent(phone):
     expect(confirmation(scorer, "Runde 1 gesendet")).to_be_visible()
     stored = Revision.objects.get(round__table=table)
     assert stored.complete and stored.data["tricks"] == [0, 1, 0]
+
+
+def test_a_correction_the_server_cannot_take_is_kept_by_the_service_worker(phone, monkeypatch):
+    """A round's page posts its form as a page does; when that post fails, the service worker
+    keeps the correction and shows the sheet, which lists it and sends it later."""
+    scorer = phone()
+    table = start_table(scorer)
+    enter(scorer, 1, [0, 1, 0], [0, 1, 0])
+    expect(scorer.get_by_text("Runde 1 gespeichert.")).to_be_visible()
+    scorer.goto(scorer.url.split("#")[0] + "rounds/1/")
+    ready_for_offline(scorer)
+
+    monkeypatch.setattr("scoring.views.save_round", database_away)
+    scorer.get_by_text("Runde 1 korrigieren").click()
+    scorer.locator("#id_bid_0").fill("1")
+    scorer.locator("#id_tricks_0").fill("1")
+    scorer.locator("#id_tricks_1").fill("0")
+    scorer.get_by_label("Grund der Korrektur").fill("Stiche vertauscht")
+    scorer.get_by_role("button", name="Runde 1 speichern").click()
+    expect(scorer.locator("#outbox")).to_contain_text("Runde 1 · von Anna")
+    assert scorer.url.endswith("#outbox")
+    monkeypatch.undo()
+    with contextlib.suppress(PlaywrightTimeoutError):  # it may have been sent by itself
+        scorer.get_by_role("button", name="Jetzt senden").click(timeout=3000)
+    expect(confirmation(scorer, "Runde 1 gesendet")).to_be_visible()
+    assert revisions(table) == [(1, 1, [0, 1, 0]), (1, 2, [1, 1, 0])]

@@ -7,9 +7,13 @@ it was) every phone polls the live fragment every 3 s with If-None-Match, as htm
 ``--events-base``, the ASGI server), fetches the fragment once when the stream announces a
 version newer than the one it shows (a page without an open form, the viewers', gets the
 fragment in the event and fetches nothing), reconnects with Last-Event-ID when the stream
-drops, and polls only while it has no stream (static/js/live.js does the same). Forms are
-real: the CSRF token, ``base`` and ``submission`` come from the page the phone loaded, cookies
-are kept per phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
+drops, and polls only while it has no stream (static/js/live.js does the same). A scorer saves
+a round from the sheet as offline.js does, in place (``HX-Request``: the answer is the next
+form and the sheet, no new page, the stream stays), a correction from the round's page as a
+form post and a new page; and it keeps the blank forms of the rounds ahead, asking for them
+again when fewer than three are left (offline.js, ensureAhead). Forms are real: the CSRF
+token, ``base`` and ``submission`` come from the page the phone loaded, cookies are kept per
+phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
 
 Writes a JSON file with every request (kind, status, latency) and every submission (for the
 database check in run.py). ``--mode floor`` sends the same schedule to a bare view.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import html
 import json
 import random
@@ -43,6 +48,13 @@ SHOWN = re.compile(r'data-live-version="(\d+)"')
 EVENTS_URL = re.compile(r'sse-connect="([^"]+)"')
 RETRY_SECONDS = 2.0
 LINK = re.compile(r"/t/([\w-]{16,})/")
+NEXT_ROUND = re.compile(r'data-next-round="(\d*)"')
+AHEAD_URL = re.compile(r'data-ahead="([^"]+)"')
+# static/js/offline.js: asks for the rounds ahead again when fewer than AHEAD_MIN are left, and
+# checks that 5 to 20 s after the sheet loaded and 2 s after the table last changed.
+AHEAD_MIN = 3
+LOADED_AHEAD_DELAY = (5.0, 20.0)
+CHANGED_AHEAD_DELAY = 2.0
 
 
 @dataclass
@@ -88,6 +100,8 @@ class Run:
     held: int = 0
     held_max: int = 0
     stream_http: aiohttp.ClientSession | None = None  # streams: no connection limit
+    background: set = field(default_factory=set)  # requests a phone makes beside its own course
+    no_ahead: bool = False
 
     @property
     def over(self) -> bool:
@@ -105,6 +119,7 @@ class Phone:
         self.table_key = ""
         self.stream_task: asyncio.Task | None = None
         self.reopen = asyncio.Event()
+        self.loaded = asyncio.Event()  # a page with a stream has loaded
         self.leaving = False  # a form was sent: the page waits for the answer that replaces it
         # The browser's cache: htmx's request revalidates what it got for the same URL.
         self.etags: dict[str, str] = {}
@@ -147,9 +162,13 @@ class Phone:
 
     # --- what every phone does: poll the live fragment, or listen and fetch it -------------
     async def poll_forever(self, ramp: float):
-        await self.pause(ramp + self.rng.uniform(0, POLL_SECONDS))
         if self.run.live == "push" and self.run.mode != "floor":
+            # The browser opens the page's stream as soon as the page has loaded.
+            remaining = max(0.0, self.run.deadline - time.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.loaded.wait(), remaining)
             return await self.listen_forever()
+        await self.pause(ramp + self.rng.uniform(0, POLL_SECONDS))
         while not self.run.over:
             if self.run.mode == "floor":
                 await self.request("poll", "GET", "/_floor/")
@@ -164,6 +183,7 @@ class Phone:
                 if status == 200:
                     self.etags[url] = response_headers.get("ETag")
                     self.follow_live_url(body)
+                    self.check_ahead(body, CHANGED_AHEAD_DELAY)
             await self.pause(POLL_SECONDS)
 
     def follow_live_url(self, page: str):
@@ -173,6 +193,7 @@ class Phone:
         match = EVENTS_URL.search(page)
         if match:
             self.events_url = html.unescape(match.group(1))
+            self.loaded.set()
         match = SHOWN.search(page)
         if match:
             self.show(int(match.group(1)))
@@ -197,6 +218,10 @@ class Phone:
             match = SHOWN.search(body)
             if match:
                 self.show(int(match.group(1)))
+            self.check_ahead(body, CHANGED_AHEAD_DELAY)
+
+    def check_ahead(self, page: str | None, delay: float):
+        """A scorer's sheet keeps the forms of the rounds ahead (Scorer); other pages do not."""
 
     async def listen_forever(self):
         """Holds the page's stream; between streams (refused, dropped) polls like live.js."""
@@ -359,9 +384,54 @@ async def create_table(phone: Phone, game: str, players: int) -> Table | None:
 class Scorer(Phone):
     """Enters the next round, now and then corrects a saved one or taps save twice."""
 
+    ahead_url = ""
+    ahead_after: int | None = None  # the rounds ahead it keeps start after this one
+
+    ahead_checks = 0  # a newer check replaces one still waiting (offline.js's timer)
+
+    async def open_sheet(self, table) -> str | None:
+        page = await self.open_page(table.scorer_url)
+        self.check_ahead(page, self.rng.uniform(*LOADED_AHEAD_DELAY))
+        return page
+
+    def check_ahead(self, page: str | None, delay: float):
+        """As offline.js: checks the forms ahead a moment after the sheet loaded or the table
+        changed (the last change counts), beside whatever the phone does meanwhile."""
+        if page and (match := AHEAD_URL.search(page)):
+            self.ahead_url = html.unescape(match.group(1))
+        self.ahead_checks += 1
+        task = asyncio.ensure_future(self.keep_ahead_later(self.ahead_checks, page, delay))
+        self.run.background.add(task)  # kept until done: the loop holds tasks only weakly
+        task.add_done_callback(self.run.background.discard)
+
+    async def keep_ahead_later(self, check: int, page: str | None, delay: float):
+        await self.pause(delay)
+        if check == self.ahead_checks and not self.run.over:
+            await self.keep_ahead(page)
+
+    async def keep_ahead(self, page: str | None):
+        """offline.js's ensureAhead: the blank forms of the rounds after the server's next one,
+        asked for when the phone has none yet or fewer than AHEAD_MIN are left."""
+        if self.run.mode == "floor" or self.run.no_ahead or not page:
+            return
+        match = NEXT_ROUND.search(page)
+        if not self.ahead_url or not match or not match.group(1):
+            return
+        next_round = int(match.group(1))
+        after = self.ahead_after
+        if after is not None and after <= next_round < after + AHEAD_MIN:
+            return
+        url = f"{self.ahead_url}?after={next_round}"
+        headers = {"If-None-Match": self.etags[url]} if url in self.etags else {}
+        status, response_headers, _body = await self.request("ahead", "GET", url, headers=headers)
+        if status == 200:
+            self.etags[url] = response_headers.get("ETag")
+        if status in (200, 304):
+            self.ahead_after = next_round
+
     async def play(self, table, ramp: float, think: float, p_correction: float, p_double: float):
         await self.pause(self.rng.uniform(0, ramp))
-        page = await self.open_page(table.scorer_url)
+        page = await self.open_sheet(table)
         await self.pause(self.rng.uniform(0, think))
         while not self.run.over:
             if table.saved_rounds and self.rng.random() < p_correction:
@@ -383,7 +453,7 @@ class Scorer(Phone):
             return None
         form = parse_form(page) if page else None
         if form is None:  # the game is over (or the page failed): reload the sheet
-            return await self.open_page(table.scorer_url)
+            return await self.open_sheet(table)
         filler = FILLERS[table.game]
         before = current_values(form.fields)
         values = filler.round(form.round_number, self.rng)
@@ -408,8 +478,13 @@ class Scorer(Phone):
 
     async def post_and_follow(self, table, form, data, values, correction, double):
         taps = 2 if double else 1
-        results = await asyncio.gather(*(self.post_entry(form, data) for _ in range(taps)))
-        for status, location in results:
+        # From the sheet offline.js sends the save itself; a round's page posts its form.
+        in_place = not correction
+        results = await asyncio.gather(
+            *(self.post_entry(form, data, in_place) for _ in range(taps))
+        )
+        for status, outcome, _body in results:
+            saved_in_place = status == 200 and outcome in ("saved", "unchanged")
             self.run.submissions.append(
                 {
                     "table": table.scorer_key,
@@ -418,13 +493,25 @@ class Scorer(Phone):
                     "submission": data["submission"],
                     "values": values,
                     "status": status,
-                    "saved": status == 302 and "#round-" in location,
+                    "saved": saved_in_place or (status == 302 and "#round-" in outcome),
                     "correction": correction,
                     "double": double,
                     "t": time.time(),
                 }
             )
-        status, location = results[-1]
+        status, outcome, answer = results[-1]
+        if status == 200 and outcome in ("saved", "unchanged"):
+            # The answer is swapped in: the next round's form and the sheet; the stream stays.
+            acknowledged = time.time()
+            table.saved_rounds = max(table.saved_rounds, form.round_number)
+            if match := LIVE_URL.search(answer):
+                self.live_url = html.unescape(match.group(1))
+            if match := SHOWN.search(answer):
+                self.show(int(match.group(1)))
+                self.run.acks.append((acknowledged, table.scorer_key, int(match.group(1))))
+            self.check_ahead(answer, CHANGED_AHEAD_DELAY)
+            return answer
+        location = outcome
         if status == 302:
             acknowledged = time.time()
             table.saved_rounds = max(table.saved_rounds, form.round_number)
@@ -432,22 +519,29 @@ class Scorer(Phone):
             match = SHOWN.search(page or "")
             if match and "#round-" in location:
                 self.run.acks.append((acknowledged, table.scorer_key, int(match.group(1))))
+            self.check_ahead(page, self.rng.uniform(*LOADED_AHEAD_DELAY))
             return page
         if status == 409:
-            # The conflict page shows the newer entry; the user reloads the sheet and goes on.
-            return await self.open_page(table.scorer_url)
+            # The conflict shows the newer entry; the user reloads the sheet and goes on.
+            return await self.open_sheet(table)
         return None
 
-    async def post_entry(self, form: Form, data: dict) -> tuple[int, str]:
-        """Posts the entry; while the app answers 503 (database restarting) the user goes
-        back and saves again: the same form, the same submission token."""
+    async def post_entry(self, form: Form, data: dict, in_place: bool) -> tuple[int, str, str]:
+        """Posts the entry: (status, the redirect's Location or the in-place answer's
+        Stichblock-Entry, body). While the app answers 503 (database restarting) the user goes
+        back and saves again (offline.js sends it again): the same form, the same token."""
+        headers = {"HX-Request": "true"} if in_place else {}
         for attempt in range(30):
-            status, headers, _body = await self.request("entry", "POST", form.action, data=data)
+            status, response_headers, body = await self.request(
+                "entry", "POST", form.action, data=data, headers=headers
+            )
             if not (self.run.fault and status in (0, 503)) or self.run.over:
                 break
             self.run.retried_saves.add(data["submission"])
-            await asyncio.sleep(float(headers.get("Retry-After", 2)) * (1 + attempt % 3))
-        return status, headers.get("Location", "") if status == 302 else ""
+            await asyncio.sleep(float(response_headers.get("Retry-After", 2)) * (1 + attempt % 3))
+        if status == 302:
+            return status, response_headers.get("Location", ""), body
+        return status, response_headers.get("Stichblock-Entry", ""), body
 
 
 class Viewer(Phone):
@@ -484,6 +578,7 @@ async def main(args) -> dict:
 
         run = Run(args.base, args.mode, time.time() + args.duration, args.max_requests, args.fault)
         run.live, run.events_base = args.live, args.events_base or args.base
+        run.no_ahead = args.no_ahead
         run.stream_http = aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(limit=0), cookie_jar=aiohttp.DummyCookieJar()
         )
@@ -556,6 +651,7 @@ def parse_args(argv=None):
     parser.add_argument("--connections", type=int, default=256)
     parser.add_argument("--timeout", type=float, default=15)
     parser.add_argument("--fault", action="store_true", help="retry saves through 503s")
+    parser.add_argument("--no-ahead", action="store_true", help="scorers keep no forms ahead")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)

@@ -10,7 +10,8 @@ EXPECTED = {
     "stream": {200},  # an event stream opened
     "page": {200},
     "follow": {200},
-    "entry": {302, 409},
+    "entry": {200, 302, 409},  # 200: saved in place (offline.js), 302: a form's redirect
+    "ahead": {200, 304},  # the blank forms of the rounds ahead (offline.js)
     "create": {200, 302},
 }
 # After PostgreSQL is back, phones may see 503s this long (a worker's next request reconnects).

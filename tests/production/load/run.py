@@ -275,6 +275,8 @@ def run_phones(port: int, mode: str, out: Path, args, server, events=None, live=
     ]  # fmt: skip
     if args.fault:
         command.append("--fault")
+    if args.no_ahead:
+        command.append("--no-ahead")
     events_server = events[0] if events else None
     before = server_cpu(server)
     events_before = server_cpu(events_server) if events_server else {}
@@ -478,6 +480,11 @@ def parse_args(argv=None):
         help="phones that poll, that hold their event stream, or one phase of each",
     )
     parser.add_argument("--fault", action="store_true", help="restart PostgreSQL mid-load")
+    parser.add_argument(
+        "--no-ahead",
+        action="store_true",
+        help="scorers ask for no forms ahead (as the load test before 2026-11-26: like for like)",
+    )
     parser.add_argument(
         "--fault-cluster",
         default="stichblock_fault",
