@@ -384,7 +384,7 @@
   // be entered now: a redirect) the form is posted as always. No answer at all: the entry is
   // kept and sent later, as if the phone had been offline.
   var sendingHere = {}; // submissions this page is sending in place: sync() leaves them be
-  var ANSWER_PARTS = ["table-panels", "entry-area", "live", "round-info"];
+  var ANSWER_PARTS = ["table-panels", "entry-area", "live", "round-info", "downloads"];
 
   function saveInPlace(form, entry) {
     document.dispatchEvent(new CustomEvent("live:leaving")); // its own change is no news

@@ -101,3 +101,34 @@ def test_saving_keeps_the_page_and_its_stream_and_a_conflict_shows_in_place(phon
     expect(ben.locator("#round-2")).to_be_visible()  # the sheet came with the answer
     shots(ben, "save-conflict-in-place")
     assert ben_posts == ["fetch"], ben_posts
+
+
+KEPT_COPY = """() => caches.open(document.body.dataset.pageCache)
+    .then((cache) => cache.match(location.href.split("#")[0]))
+    .then((kept) => (kept ? kept.text() : ""))"""
+
+
+def test_the_kept_copy_follows_the_sheet_without_fetching_the_page_again(phone):
+    """What a viewer's page gets over its stream also goes into the copy the phone keeps for
+    offline use: reloaded without a connection, it shows the round; and the phone fetched no
+    page for it."""
+    scorer = phone()
+    start_schatzsuche(scorer)
+    viewer = phone()
+    viewer.goto(viewer_link(scorer))
+    viewer.wait_for_selector("body[data-offline-ready]", state="attached")
+    page_url = viewer.url.split("#")[0]
+    fetched = []
+    viewer.context.on("request", lambda r: fetched.append(r.url) if r.url == page_url else None)
+
+    enter_round(scorer, 1, [0, 1, 0], [0, 1, 0])
+    expect(viewer.locator("#round-1")).to_be_visible()
+    viewer.wait_for_function(f"({KEPT_COPY})().then((text) => text.includes('id=\"round-1\"'))")
+    viewer.wait_for_timeout(3000)  # the old way refetched the whole page 2 s after a change
+    assert fetched == []
+
+    viewer.context.set_offline(True)
+    viewer.reload()
+    assert viewer.evaluate("document.body.dataset.copy") == "cache"
+    expect(viewer.locator("#round-1")).to_be_visible()
+    expect(viewer.get_by_text("Runde 2 von 10")).to_be_visible()
