@@ -386,7 +386,6 @@ class Scorer(Phone):
 
     ahead_url = ""
     ahead_after: int | None = None  # the rounds ahead it keeps start after this one
-
     ahead_checks = 0  # a newer check replaces one still waiting (offline.js's timer)
 
     async def open_sheet(self, table) -> str | None:
