@@ -51,7 +51,10 @@ def round_fields(bids, tricks=None, penalties=None, trump="", golden=None):
     return data
 
 
-def post_round(client, key, number, fields, *, base=0, submission=None, reason="", author="Anna"):
+def post_round(
+    client, key, number, fields, *, base=0, submission=None, reason="", author="Anna", **headers
+):
+    """``headers``: request headers as the test client takes them (``HTTP_HX_REQUEST=...``)."""
     data = {
         "base": base,
         "submission": str(submission or uuid.uuid4()),
@@ -59,7 +62,7 @@ def post_round(client, key, number, fields, *, base=0, submission=None, reason="
         "reason": reason,
         **fields,
     }
-    return client.post(reverse("round_save", args=[key, number]), data)
+    return client.post(reverse("round_save", args=[key, number]), data, **headers)
 
 
 def text(response) -> str:

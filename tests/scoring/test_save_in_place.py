@@ -17,15 +17,9 @@ pytestmark = pytest.mark.django_db
 IN_PLACE = {"HTTP_HX_REQUEST": "true"}
 
 
-def save_in_place(client, key, number, fields, *, base=0, submission=None, reason=""):
-    data = {
-        "base": base,
-        "submission": str(submission or uuid.uuid4()),
-        "author": "Anna",
-        "reason": reason,
-        **fields,
-    }
-    return client.post(reverse("round_save", args=[key, number]), data, **IN_PLACE)
+def save_in_place(client, key, number, fields, **kwargs):
+    """A save as offline.js sends it from the sheet page."""
+    return post_round(client, key, number, fields, **kwargs, **IN_PLACE)
 
 
 def form_action(response) -> str:
