@@ -213,9 +213,10 @@ def render_for_viewers(table: Table) -> None:
     """Render now, after the save's commit and in this phone's language, the fragment that the
     table's viewer phones get with the event of this save, and send it to the event servers
     (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
-    next and the other scorers' fetches find the grid in it cached too."""
+    next and the other scorers' fetches find the grid in it cached too. ``table`` is read
+    again: the version just saved (or a newer one), which the caller's answer shows too."""
     try:
-        table = Table.objects.get(pk=table.pk)  # the version just saved (or a newer one)
+        table.refresh_from_db()
         viewers = Access(role=Access.Role.VIEWER, table=table)
         push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
     except Exception:  # the round is saved: its answer must not fail (the viewers fetch)
@@ -376,7 +377,8 @@ def round_save(request, scope: Scope, number: int):
         for hint in pad.save_hints(table, number, data):
             messages.warning(request, hint)
     if answers_in_place(request):
-        table.refresh_from_db()  # the version just saved: its form, sheet and round facts
+        if not created:
+            table.refresh_from_db()  # stored by an earlier request (a repeat): its version
         return entry_answer(request, access, "saved")
     return redirect(back)
 
