@@ -34,6 +34,7 @@ import urllib.request
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+from . import meter
 from .report import print_fault, print_load, print_push, summarize, summarize_push
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -131,6 +132,8 @@ def server_env(database_url: str, port: int, static_root: str, args) -> dict:
     )
     if args.pool:
         env["DJANGO_DB_POOL"] = "1"
+    if args.meter:
+        env["LOAD_CPU_METER"] = args.meter
     if url := redis_url():
         env["REDIS_URL"] = url
     return env
@@ -378,6 +381,9 @@ def main(argv=None) -> int:
         return compare(args)
     port = free_port()
     work = Path(tempfile.mkdtemp(prefix="stichblock-load-"))
+    if args.meter is not None:
+        args.meter = str(work / "meter")
+        Path(args.meter).mkdir()
     events: dict = {}
     floor = None
     try:
@@ -418,6 +424,8 @@ def main(argv=None) -> int:
                     )
                     if restarter:
                         restarter.join(timeout=120)
+                if args.meter:
+                    time.sleep(2 * meter.WRITE_EVERY_SECONDS)  # the workers' last tallies
                 if not args.fault and args.floor:
                     floor = run_phones(port, "floor", work / "floor.json", args, server)
             for key in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY"):
@@ -444,6 +452,8 @@ def main(argv=None) -> int:
             return code
         floor_summary = summarize(floor) if floor else None
         code = print_load(summaries, floor_summary, database, args, env)
+        if args.meter:
+            meter.print_tally(Path(args.meter), results[phases[-1]]["wsgi_cpu_seconds"])
         if push:
             code |= print_push(push, summaries.get("poll"), summaries["push"], args)
         return code
@@ -503,6 +513,12 @@ def parse_args(argv=None):
         "(0: never)",
     )
     parser.add_argument("--keep", action="store_true", help="keep logs and results")
+    parser.add_argument(
+        "--meter",
+        action="store_const",
+        const="",
+        help="print gunicorn's CPU by kind of request (meaningful for one phase: --live push)",
+    )
     parser.add_argument(
         "--against",
         metavar="REV",
