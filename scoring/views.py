@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import uuid
+from functools import partial
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -233,29 +235,55 @@ def table_ahead(request, scope: Scope):
     """Blank forms of the rounds after ``?after=N``, which a scorer phone keeps to go on
     entering rounds while offline (static/js/offline.js). A round's form depends only on its
     number and the table's fixed settings, so the phone asks again only when it runs short,
-    and every phone on the link shares one rendering per ``after`` and language. The forms
-    carry no CSRF token, submission or author: the phone adds its own to each copy."""
+    and each round's form is rendered once per table and language, whichever ``after`` a
+    phone asks with. The forms carry no CSRF token, submission or author: the phone adds its
+    own to each copy."""
     access = scope.access
     after = int(live.small_number(request.GET.get("after", "")) or 0)
     state = f"ahead-{after}-{get_language()}-{int(scope.table.is_locked)}"
-    cache_key = f"ahead:{access.key}:{state}"
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(live.cached(cache_key, lambda: render_ahead(access, after))),
+        lambda: HttpResponse(render_ahead(access, after)),
     )
 
 
 def render_ahead(access: Access, after: int) -> str:
     table = access.table
     pad = get_pad(table.game)
-    aheads = pad.rounds_ahead(table, summarize(table), after, AHEAD_ROUNDS, {"base": 0})
-    for ahead in aheads:
-        ahead.form.corrects = False
-        label_widgets(ahead.form)
-    # No request: no CSRF token in the forms (the phone puts in its own).
-    context = {"access": access, "table": table, "pad": pad, "aheads": aheads, "after": after}
+    numbers = pad.ahead_numbers(table, after, AHEAD_ROUNDS)
+    keys = {number: ahead_cache_key(table, number) for number in numbers}
+    rendered = cache.get_many(keys.values())
+    summary = None
+    rounds = []
+    for number, key in keys.items():
+        if key not in rendered:
+            summary = summary or summarize(table)
+            rendered[key] = live.rendered_for_links(
+                key, table, access.role, partial(render_round_ahead, pad, summary, number)
+            )
+        stand_in, html = rendered[key]
+        if not html:  # the pad cannot tell this round's form without the server
+            break
+        rounds.append(live.for_link((stand_in, html), access.key))
+    context = {"after": after, "rounds": rounds}
     return render_to_string("scoring/_ahead.html", context)
+
+
+def ahead_cache_key(table: Table, number: int) -> str:
+    return live.table_cache_key("ahead", table.pk, table.created_at, number, get_language())
+
+
+def render_round_ahead(pad, summary, number: int, link: Access) -> str:
+    """Round ``number`` as a phone keeps it (scoring/_round_ahead.html), or "" when the pad
+    stops before it. No request: no CSRF token in the form (the phone puts in its own)."""
+    ahead = pad.ahead(link.table, summary, number, {"base": 0})
+    if ahead is None:
+        return ""
+    ahead.form.corrects = False
+    label_widgets(ahead.form)
+    context = {"access": link, "table": link.table, "pad": pad, "ahead": ahead}
+    return render_to_string("scoring/_round_ahead.html", context)
 
 
 def is_stale(summary, form_round: str, form_base: str) -> bool:

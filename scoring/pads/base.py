@@ -198,27 +198,18 @@ class Pad:
     def entry_form(self, table: Table, summary: Summary, number: int, **kwargs) -> EntryForm:
         raise NotImplementedError
 
-    def rounds_ahead(
-        self, table: Table, summary: Summary, after: int, count: int, initial: dict
-    ) -> list:
-        """Rounds ``after + 1`` … ``after + count`` as ``Ahead``: what a phone offers while
-        offline once it has kept the rounds before. Each depends only on its number and the
-        table's fixed settings, so a phone keeps them across saves (docs/scorepad.md).
-        Stops where the pad cannot tell the form without the server (``ahead`` is None) and
-        at a tournament table's number of games."""
+    def ahead_numbers(self, table: Table, after: int, count: int) -> range:
+        """The rounds ``after + 1`` … ``after + count`` that a phone may keep to enter while
+        offline (``ahead``), up to a tournament table's number of games; none at a locked
+        table. Each depends only on its number and the table's fixed settings, so a phone
+        keeps them across saves (docs/scorepad.md). The pad's ``ahead`` may stop earlier."""
         if table.is_locked:
-            return []
+            return range(0)
         last = after + count
         limit = game_limit.games_required(table.options)
         if limit and game_limit.thrown_in_counts(table.options):
             last = min(last, limit)  # else thrown-in deals add games: the server decides
-        rounds = []
-        for number in range(max(after, 0) + 1, last + 1):
-            ahead = self.ahead(table, summary, number, initial)
-            if ahead is None:
-                break
-            rounds.append(ahead)
-        return rounds
+        return range(max(after, 0) + 1, last + 1)
 
     def ahead(self, table: Table, summary: Summary, number: int, initial: dict) -> Ahead | None:
         """Round ``number`` as the phone may enter it offline before the server has the rounds

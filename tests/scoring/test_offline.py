@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.templatetags.static import static
 from django.test import Client
+from django.test.signals import template_rendered
 from django.urls import reverse
 from PIL import Image
 
@@ -180,6 +181,11 @@ def ahead_rounds(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'<template data-round="(\d+)">', html)]
 
 
+def round_templates(html: str) -> dict[int, str]:
+    found = re.findall(r'(<template data-round="(\d+)">.*?</template>)', html, re.S)
+    return {int(number): template for template, number in found}
+
+
 def ahead(client, key, after, **headers):
     return client.get(reverse("table_ahead", args=[key]), {"after": after}, **headers)
 
@@ -215,6 +221,31 @@ def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(
     # The live fragment tells the phone the server's next round: it asks again when short.
     live = client.get(reverse("table_live", args=[key])).content.decode()
     assert 'data-next-round="3"' in live
+
+
+def test_each_round_ahead_is_rendered_once_whichever_round_a_phone_asks_after(client):
+    _table, key = create_schatzsuche(client)
+    rendered = []
+
+    def count(sender, template, context, **kwargs):
+        if template.name == "scoring/_round_ahead.html":
+            rendered.append(context["ahead"].number)
+
+    template_rendered.connect(count)
+    try:
+        first = ahead(client, key, 1).content.decode()
+        later = ahead(client, key, 3).content.decode()
+        english = ahead(client, key, 3, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    finally:
+        template_rendered.disconnect(count)
+    assert ahead_rounds(first) == [2, 3, 4, 5, 6, 7]
+    assert ahead_rounds(later) == [4, 5, 6, 7, 8, 9]
+    # The other phone, later: only rounds 8 and 9 are new; each keeps its language.
+    assert rendered == [2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9]
+    assert [round_templates(later)[n] for n in (4, 5, 6, 7)] == [
+        round_templates(first)[n] for n in (4, 5, 6, 7)
+    ]
+    assert "Runde 4 von 10" in later and "Round 4 of 10" in english
 
 
 def test_the_rounds_ahead_end_with_the_game(client):
