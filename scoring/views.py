@@ -164,6 +164,8 @@ def table_live(request, scope: Scope):
 
     Most 304s are answered earlier by scoring.middleware.LivePollMiddleware."""
     access = scope.access
+    if moves_on(request, access):
+        return moved_on(request, access)
     state = live.state_of(request, access.role, scope.table.version, get_language())
     # Every phone on the same link with the same open form gets the same bytes, and a table's
     # version changes with every save: a cached fragment is never out of date.
@@ -173,6 +175,27 @@ def table_live(request, scope: Scope):
         live.live_etag(access.key, state),
         lambda: HttpResponse(live.cached(cache_key, lambda: render_live(request, access))),
     )
+
+
+def moves_on(request, access: Access) -> bool:
+    """The phone's open form is untouched (offline.js says so with ``untouched=1``) and another
+    phone saved its round meanwhile: rather than warn, give the phone the form it needs now."""
+    if request.GET.get("untouched") != "1" or not access.can_score or access.table.is_locked:
+        return False
+    return is_stale(summarize(access.table), *live.open_form(request))
+
+
+def moved_on(request, access: Access) -> HttpResponse:
+    """The live fragment as for a phone with the table's next form open, and that form with a
+    word on why it changed (``#entry-area``, swapped in beside it by htmx). It holds this
+    phone's CSRF token and a new submission: never cached, no ETag."""
+    context = table_context(request, access, panels=())
+    context["oob"] = True
+    context["moved_from"] = int(live.open_form(request)[0])
+    context["noun"] = capfirst(get_pad(access.table.game).round_noun)
+    response = render(request, "scoring/_moved_on.html", context)
+    patch_cache_control(response, no_store=True, private=True)
+    return response
 
 
 def render_live(request, access: Access) -> str:

@@ -250,7 +250,7 @@
       if (xhr.status >= 500) return;
       heardFromServer();
       var etag = xhr.getResponseHeader("ETag");
-      if (xhr.status === 200) keepParts(xhr.responseText, ["live", "round-info"]);
+      if (xhr.status === 200) keepParts(xhr.responseText, ["live", "round-info", "entry-area"]);
       if (lastEtag !== null && etag && etag !== lastEtag) tableChanged();
       if (etag) lastEtag = etag;
     });
@@ -445,6 +445,16 @@
       now.replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
     });
+    adoptServerForm(!saved); // a conflict or a mistake: what was typed stays in the form
+    document.dispatchEvent(new CustomEvent("live:back"));
+    tableChanged();
+    var shown = document.getElementById(saved ? "round-" + round : "entry-area");
+    if (shown) shown.scrollIntoView({ block: "center" });
+  }
+
+  // The server's form for its next round is in the page now (the answer to a save, or the
+  // form that replaced an untouched one another phone saved): the sheet goes on from it.
+  function adoptServerForm(typed) {
     var slot = document.getElementById("ahead-slot");
     if (slot) slot.replaceChildren();
     body.classList.remove("offline-ahead");
@@ -453,15 +463,37 @@
     sheet.serverBase = form && form.elements.base ? form.elements.base.value : "0";
     sheet.original = form ? form.cloneNode(true) : null;
     sheet.shownRound = sheet.serverRound;
-    sheet.dirty = !saved; // a conflict or a mistake: what was typed stays in the form
+    sheet.dirty = typed;
     if (form) {
       watchTyping(form);
       document.dispatchEvent(new CustomEvent("stichblock:entry-form", { detail: { form: form } }));
     }
-    document.dispatchEvent(new CustomEvent("live:back"));
-    tableChanged();
-    var shown = document.getElementById(saved ? "round-" + round : "entry-area");
-    if (shown) shown.scrollIntoView({ block: "center" });
+  }
+
+  // Nobody has typed into or tapped the sheet's form, and it is the server's own (not a round
+  // ahead, nothing waiting to be sent): if another phone saves its round, the live fetch may
+  // bring the next form instead of a warning (scoring.views.moved_on).
+  function untouched() {
+    if (!sheet || !sheet.original || sheet.dirty || sheet.editing) return false;
+    if (state.unsent || state.stuck || state.copy === "cache") return false;
+    var form = document.getElementById("entry");
+    if (!form || sheet.shownRound !== sheet.serverRound) return false;
+    return !form.contains(document.activeElement);
+  }
+
+  function watchMovingOn() {
+    document.addEventListener("htmx:configRequest", function (event) {
+      var path = event.detail && event.detail.path;
+      if (path && path.indexOf("/live/") >= 0 && event.detail.verb === "get" && untouched()) {
+        event.detail.parameters.untouched = "1";
+      }
+    });
+    document.addEventListener("htmx:oobAfterSwap", function (event) {
+      var target = event.detail && event.detail.target;
+      if (!sheet || !target || target.id !== "entry-area") return;
+      adoptServerForm(false);
+      tableChanged();
+    });
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -587,6 +619,7 @@
       dirty: false
     };
     if (form) watchTyping(form);
+    watchMovingOn();
     section.addEventListener("click", onOutboxClick);
     state.ready.ahead = !form;
     Outbox.getAhead(sheet.table).then(function (stored) {
@@ -901,7 +934,7 @@
     if (state.copy === "cache") {
       state.online = false;
       // Messages of the moment the copy was made ("Round 2 saved.") are not news now.
-      document.querySelectorAll("main > ul.messages").forEach(function (list) { list.remove(); });
+      document.querySelectorAll("main > ul.messages, .moved-on").forEach(function (list) { list.remove(); });
       // A kept copy may be shown more than once: every form it shows gets a fresh token (a
       // token the server has stored would make it drop the new entry as a repeat).
       document.querySelectorAll("input[name=submission]").forEach(function (input) { input.value = newToken(); });

@@ -74,6 +74,7 @@ def test_saving_keeps_the_page_and_its_stream_and_a_conflict_shows_in_place(phon
     anna.on("request", lambda r: pages.append(r.url) if r.resource_type == "document" else None)
     anna.on("request", lambda r: streams.append(r.url) if "/events/" in r.url else None)
     anna.wait_for_timeout(1000)  # the page's stream is open
+    ben.locator("#id_bid_0").fill("1")  # Ben has begun to enter round 1 too
 
     enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
     expect(anna.get_by_text("Runde 1 gespeichert.")).to_be_visible()
@@ -101,6 +102,35 @@ def test_saving_keeps_the_page_and_its_stream_and_a_conflict_shows_in_place(phon
     expect(ben.locator("#round-2")).to_be_visible()  # the sheet came with the answer
     shots(ben, "save-conflict-in-place")
     assert ben_posts == ["fetch"], ben_posts
+
+
+def test_an_untouched_form_moves_on_when_the_other_phone_saves_its_round(phone, shots):
+    """Ben has the sheet open and has typed nothing: when Anna saves the round his form is for,
+    his page shows the next round's form by itself (no reload, no conflict), says why, and his
+    save of it goes through."""
+    anna = phone()
+    start_schatzsuche(anna)
+    ben = phone()
+    ben.goto(anna.url)
+    expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    documents = []
+    ben.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
+    ben.wait_for_timeout(1000)  # the page's stream is open
+
+    enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
+    expect(anna.get_by_text("Runde 1 gespeichert.")).to_be_visible()
+    expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible(timeout=3000)
+    expect(ben.get_by_text("Das Formular zeigt jetzt Runde 2.")).to_be_visible()
+    expect(ben.locator("#round-1")).to_be_visible()
+    expect(ben.get_by_text("Runde 2 von 10")).to_be_visible()
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 360
+    shots(ben, "moved-on")
+    assert documents == [], "the page was loaded again"
+
+    enter_round(ben, 2, [1, 0, 1], [1, 0, 1])
+    expect(ben.get_by_text("Runde 2 gespeichert.")).to_be_visible()
+    expect(ben.locator(".conflict")).to_have_count(0)
+    expect(anna.locator("#round-2")).to_be_visible()
 
 
 KEPT_COPY = """() => caches.open(document.body.dataset.pageCache)

@@ -250,6 +250,39 @@ def test_live_fragment_tells_a_phone_its_open_form_went_stale(client):
     )
 
 
+def test_an_untouched_form_moves_on_when_another_phone_saved_its_round(client):
+    """offline.js says the open form is untouched: instead of the warning, the answer brings
+    the form needed now (with this phone's own token), swapped in beside the live part."""
+    _table, key = create_schatzsuche(client)
+    url = reverse("table_live", args=[key]) + "?round=1&base=0&untouched=1"
+    before = client.get(url, HTTP_HX_REQUEST="true")
+    assert 'id="entry-area"' not in before.content.decode()  # nothing saved yet: no change
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    moved = client.get(url, HTTP_HX_REQUEST="true")
+    html = moved.content.decode()
+    assert moved.status_code == 200
+    assert "Runde 1 wurde gerade auf einem anderen Handy gespeichert." in text(moved)
+    assert "Das Formular zeigt jetzt Runde 2." in text(moved)
+    assert 'id="entry-area" hx-swap-oob="true"' in html
+    assert f'action="{reverse("round_save", args=[key, 2])}"' in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    # The live part now polls with the new form: the next fetch is an ordinary one.
+    assert "round=2&amp;base=0" in html
+    assert "no-store" in moved["Cache-Control"] and not moved.has_header("ETag")
+    # A form the phone has typed into keeps the warning (and what was typed).
+    touched = client.get(url.replace("&untouched=1", ""), HTTP_HX_REQUEST="true")
+    assert "gerade auf einem anderen Handy gespeichert" in text(touched)
+    assert 'id="entry-area"' not in touched.content.decode()
+
+
+def test_a_viewer_link_never_gets_a_form_from_the_live_part(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    url = reverse("table_live", args=[viewer_key(table)]) + "?round=1&base=0&untouched=1"
+    html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="entry-area"' not in html and "<form" not in html
+
+
 def test_the_sheet_is_usable_without_javascript(client):
     """Forms post and redirect: the page carries a real form with a real action."""
     _table, key = create_schatzsuche(client)

@@ -212,13 +212,25 @@ class Phone:
         headers = {"HX-Request": "true"}
         if url in self.etags:
             headers["If-None-Match"] = self.etags[url]
-        status, response_headers, body = await self.request("fetch", "GET", url, headers=headers)
+        status, response_headers, body = await self.request(
+            "fetch", "GET", self.fetched_url(url), headers=headers
+        )
         if status == 200:
-            self.etags[url] = response_headers.get("ETag")
+            if etag := response_headers.get("ETag"):
+                self.etags[url] = etag
+            else:  # the next form came with it: not for a browser's cache
+                self.etags.pop(url, None)
             match = SHOWN.search(body)
             if match:
                 self.show(int(match.group(1)))
+            self.fetched(body)
             self.check_ahead(body, CHANGED_AHEAD_DELAY)
+
+    def fetched_url(self, url: str) -> str:
+        return url
+
+    def fetched(self, body: str):
+        """A scorer's sheet takes the next form that came with the fragment (Scorer)."""
 
     def check_ahead(self, page: str | None, delay: float):
         """A scorer's sheet keeps the forms of the rounds ahead (Scorer); other pages do not."""
@@ -387,6 +399,18 @@ class Scorer(Phone):
     ahead_url = ""
     ahead_after: int | None = None  # the rounds ahead it keeps start after this one
     ahead_checks = 0  # a newer check replaces one still waiting (offline.js's timer)
+    sheet: str | None = None  # the sheet page as the phone shows it, with its entry form
+
+    def fetched_url(self, url: str) -> str:
+        """Between saves the phone's form is untouched (the user types just before saving),
+        as offline.js tells the server: a round saved elsewhere brings the next form."""
+        return f"{url}&untouched=1" if self.sheet and "?" in url else url
+
+    def fetched(self, body: str):
+        if 'id="entry-area"' in body and parse_form(body) is not None:
+            self.sheet = body
+            if match := LIVE_URL.search(body):
+                self.live_url = html.unescape(match.group(1))
 
     async def open_sheet(self, table) -> str | None:
         page = await self.open_page(table.scorer_url)
@@ -430,18 +454,19 @@ class Scorer(Phone):
 
     async def play(self, table, ramp: float, think: float, p_correction: float, p_double: float):
         await self.pause(self.rng.uniform(0, ramp))
-        page = await self.open_sheet(table)
+        self.sheet = await self.open_sheet(table)
         await self.pause(self.rng.uniform(0, think))
         while not self.run.over:
             if table.saved_rounds and self.rng.random() < p_correction:
                 # Tap a saved round on the sheet, change it, save it with a reason.
                 number = self.rng.randint(1, table.saved_rounds)
                 round_page = await self.open_page(f"{table.scorer_url}rounds/{number}/")
-                page = await self.save(table, round_page, p_double, True) or page
+                self.sheet = await self.save(table, round_page, p_double, True) or self.sheet
             else:
-                # The sheet the phone shows carries the next round's form (possibly stale:
-                # another phone may have saved that round meanwhile, which is a conflict).
-                page = await self.save(table, page, p_double, False) or page
+                # The sheet the phone shows carries the next round's form: the next one when
+                # another phone's save reached it before the user typed (``moved_on``), else
+                # possibly stale (saved meanwhile, and not yet heard of: a conflict).
+                self.sheet = await self.save(table, self.sheet, p_double, False) or self.sheet
             await self.pause(self.rng.expovariate(1 / think))
 
     async def save(self, table: Table, page: str | None, p_double: float, correction: bool):
