@@ -294,6 +294,7 @@ def render_ahead(access: Access, after: int) -> str:
 
 
 def ahead_cache_key(table: Table, number: int) -> str:
+    # Under the round's number, not a version: a round ahead does not change with saves.
     return live.table_cache_key("ahead", table.pk, table.created_at, number, get_language())
 
 
