@@ -61,6 +61,12 @@ def enter_round(page, number, bids, tricks):
     page.get_by_role("button", name=f"Runde {number} speichern").click()
 
 
+# The copy of the page the service worker keeps for offline use.
+KEPT_COPY = """() => caches.open(document.body.dataset.pageCache)
+    .then((cache) => cache.match(location.href.split("#")[0]))
+    .then((kept) => (kept ? kept.text() : ""))"""
+
+
 def test_saving_keeps_the_page_and_its_stream_and_a_conflict_shows_in_place(phone, shots):
     """The scorer's phone sends a save from the page and swaps in the answer: the next round's
     form, the message and the sheet, with no new page and no new stream. Another scorer's save
@@ -113,6 +119,8 @@ def test_an_untouched_form_moves_on_when_the_other_phone_saves_its_round(phone, 
     ben = phone()
     ben.goto(anna.url)
     expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    # The service worker keeps the page (the forms ahead are asked for only later).
+    ben.wait_for_function(f"({KEPT_COPY})().then((text) => text.includes('/rounds/1/save/'))")
     documents = []
     ben.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
     ben.wait_for_timeout(1000)  # the page's stream is open
@@ -127,15 +135,20 @@ def test_an_untouched_form_moves_on_when_the_other_phone_saves_its_round(phone, 
     shots(ben, "moved-on")
     assert documents == [], "the page was loaded again"
 
+    # The copy the phone keeps for offline use has the new form too (without the note).
+    ben.wait_for_function(f"({KEPT_COPY})().then((text) => text.includes('/rounds/2/save/'))")
+    ben.context.set_offline(True)
+    ben.reload()
+    assert ben.evaluate("document.body.dataset.copy") == "cache"
+    expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
+    expect(ben.locator(".moved-on")).to_have_count(0)
+    ben.context.set_offline(False)
+    ben.reload()
+
     enter_round(ben, 2, [1, 0, 1], [1, 0, 1])
     expect(ben.get_by_text("Runde 2 gespeichert.")).to_be_visible()
     expect(ben.locator(".conflict")).to_have_count(0)
     expect(anna.locator("#round-2")).to_be_visible()
-
-
-KEPT_COPY = """() => caches.open(document.body.dataset.pageCache)
-    .then((cache) => cache.match(location.href.split("#")[0]))
-    .then((kept) => (kept ? kept.text() : ""))"""
 
 
 def test_the_kept_copy_follows_the_sheet_without_fetching_the_page_again(phone):
