@@ -488,6 +488,17 @@
         event.detail.parameters.untouched = "1";
       }
     });
+    // Typed into while the fetch was on its way: keep what was typed (nothing swapped), and ask
+    // again as a touched form, which gets the warning instead.
+    document.addEventListener("htmx:beforeSwap", function (event) {
+      var xhr = event.detail && event.detail.xhr;
+      var path = event.detail && event.detail.pathInfo && event.detail.pathInfo.requestPath;
+      if (!sheet || !xhr || !path || path.indexOf("/live/") < 0) return;
+      if (xhr.responseText.indexOf('id="entry-area"') < 0 || untouched()) return;
+      event.detail.shouldSwap = false;
+      var box = document.querySelector("[data-live-version]");
+      if (box && window.htmx) window.htmx.trigger(box, "live:refresh");
+    });
     document.addEventListener("htmx:oobAfterSwap", function (event) {
       var target = event.detail && event.detail.target;
       if (!sheet || !target || target.id !== "entry-area") return;

@@ -151,6 +151,37 @@ def test_an_untouched_form_moves_on_when_the_other_phone_saves_its_round(phone, 
     expect(anna.locator("#round-2")).to_be_visible()
 
 
+# Ben types into his form right after his page asked for the fragment as an untouched form.
+TYPE_WHILE_FETCHING = """() => document.addEventListener("htmx:beforeRequest", (event) => {
+    if (window.typed || !event.detail.pathInfo.requestPath.includes("/live/")) return;
+    window.typed = true;
+    const input = document.getElementById("id_bid_0");
+    input.value = "2";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+})"""
+
+
+def test_what_is_typed_while_the_next_form_is_on_its_way_stays(phone):
+    """Ben starts typing just after his page asked for the news as an untouched form: the next
+    form that comes back is not swapped in over what he typed; he gets the warning instead."""
+    anna = phone()
+    start_schatzsuche(anna)
+    ben = phone()
+    ben.goto(anna.url)
+    expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    ben.wait_for_timeout(1000)  # the page's stream is open
+    ben.evaluate(TYPE_WHILE_FETCHING)
+
+    enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
+    warning = ben.get_by_text("Runde 1 wurde gerade auf einem anderen Handy gespeichert.")
+    expect(warning).to_be_visible()
+    assert ben.evaluate("window.typed") is True
+    expect(ben.locator("#id_bid_0")).to_have_value("2")
+    expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
+    expect(ben.locator(".moved-on")).to_have_count(0)
+    expect(ben.locator("#round-1")).to_be_visible()
+
+
 def test_the_kept_copy_follows_the_sheet_without_fetching_the_page_again(phone):
     """What a viewer's page gets over its stream also goes into the copy the phone keeps for
     offline use: reloaded without a connection, it shows the round; and the phone fetched no
