@@ -178,11 +178,15 @@ class Phone:
                 if url in self.etags:
                     headers["If-None-Match"] = self.etags[url]
                 status, response_headers, body = await self.request(
-                    "poll", "GET", url, headers=headers
+                    "poll", "GET", self.fetched_url(url), headers=headers
                 )
                 if status == 200:
-                    self.etags[url] = response_headers.get("ETag")
+                    if etag := response_headers.get("ETag"):
+                        self.etags[url] = etag
+                    else:  # the next form came with it: not for a browser's cache
+                        self.etags.pop(url, None)
                     self.follow_live_url(body)
+                    self.fetched(body)
                     self.check_ahead(body, CHANGED_AHEAD_DELAY)
             await self.pause(POLL_SECONDS)
 
@@ -404,7 +408,7 @@ class Scorer(Phone):
     def fetched_url(self, url: str) -> str:
         """Between saves the phone's form is untouched (the user types just before saving),
         as offline.js tells the server: a round saved elsewhere brings the next form."""
-        return f"{url}&untouched=1" if self.sheet and "?" in url else url
+        return f"{url}&untouched=1" if self.sheet and not self.leaving and "?" in url else url
 
     def fetched(self, body: str):
         if 'id="entry-area"' in body and parse_form(body) is not None:
