@@ -120,16 +120,16 @@ def rendered_for_links(
     cache_key: str, table, role: str, render: Callable[[Access], str]
 ) -> tuple[str, str]:
     """(stand-in key, HTML) of what every link of ``table`` with ``role`` sees alike but for
-    its own key (in its links and URLs), rendered once under ``cache_key`` and shared.
+    its own key (in its links and URLs), rendered once under ``cache_key`` and shared."""
+    return cached(cache_key, lambda: with_stand_in(table, role, render))
 
-    ``render`` gets a stand-in link whose key is random and made anew for each rendering, so
-    no name typed at the table can contain it; ``for_link`` puts in the asking link's key."""
 
-    def with_stand_in() -> tuple[str, str]:
-        stand_in = secrets.token_urlsafe(16)
-        return stand_in, render(Access(key=stand_in, role=role, table=table))
-
-    return cached(cache_key, with_stand_in)
+def with_stand_in(table, role: str, render: Callable[[Access], str]) -> tuple[str, str]:
+    """(stand-in key, HTML): ``render`` gets a stand-in link whose key is random and made anew
+    for each rendering, so no name typed at the table can contain it; ``for_link`` puts in the
+    asking link's key."""
+    stand_in = secrets.token_urlsafe(16)
+    return stand_in, render(Access(key=stand_in, role=role, table=table))
 
 
 def for_link(rendered: tuple[str, str], key: str) -> SafeString:

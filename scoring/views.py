@@ -192,7 +192,6 @@ def moved_on(request, access: Access) -> HttpResponse:
     context = table_context(request, access, panels=())
     context["oob"] = True
     context["moved_from"] = int(live.open_form(request)[0])
-    context["noun"] = capfirst(get_pad(access.table.game).round_noun)
     response = render(request, "scoring/_moved_on.html", context)
     patch_cache_control(response, no_store=True, private=True)
     return response
@@ -277,18 +276,19 @@ def render_ahead(access: Access, after: int) -> str:
     numbers = pad.ahead_numbers(table, after, AHEAD_ROUNDS)
     keys = {number: ahead_cache_key(table, number) for number in numbers}
     rendered = cache.get_many(keys.values())
-    summary = None
+    summary, new = None, {}
     rounds = []
     for number, key in keys.items():
         if key not in rendered:
             summary = summary or summarize(table)
-            rendered[key] = live.rendered_for_links(
-                key, table, access.role, partial(render_round_ahead, pad, summary, number)
-            )
+            render = partial(render_round_ahead, pad, summary, number)
+            rendered[key] = new[key] = live.with_stand_in(table, access.role, render)
         stand_in, html = rendered[key]
         if not html:  # the pad cannot tell this round's form without the server
             break
         rounds.append(live.for_link((stand_in, html), access.key))
+    if new:
+        cache.set_many(new, live.FRAGMENT_CACHE_SECONDS)
     context = {"after": after, "rounds": rounds}
     return render_to_string("scoring/_ahead.html", context)
 

@@ -173,21 +173,9 @@ class Phone:
             if self.run.mode == "floor":
                 await self.request("poll", "GET", "/_floor/")
             elif self.live_url:
-                url = self.live_url
-                headers = {"HX-Request": "true"}
-                if url in self.etags:
-                    headers["If-None-Match"] = self.etags[url]
-                status, response_headers, body = await self.request(
-                    "poll", "GET", self.fetched_url(url), headers=headers
-                )
-                if status == 200:
-                    if etag := response_headers.get("ETag"):
-                        self.etags[url] = etag
-                    else:  # the next form came with it: not for a browser's cache
-                        self.etags.pop(url, None)
+                body = await self.get_fragment("poll")
+                if body is not None:
                     self.follow_live_url(body)
-                    self.fetched(body)
-                    self.check_ahead(body, CHANGED_AHEAD_DELAY)
             await self.pause(POLL_SECONDS)
 
     def follow_live_url(self, page: str):
@@ -212,23 +200,30 @@ class Phone:
 
     async def fetch_fragment(self):
         """What htmx does on an announced version (or a fallback poll): one conditional GET."""
+        body = await self.get_fragment("fetch")
+        if body is not None and (match := SHOWN.search(body)):
+            self.show(int(match.group(1)))
+
+    async def get_fragment(self, kind: str) -> str | None:
+        """The live fragment, conditional on the ETag the browser's cache keeps per URL; its
+        body when it changed, which a scorer's sheet takes its next form and its forms ahead
+        from."""
         url = self.live_url
         headers = {"HX-Request": "true"}
         if url in self.etags:
             headers["If-None-Match"] = self.etags[url]
         status, response_headers, body = await self.request(
-            "fetch", "GET", self.fetched_url(url), headers=headers
+            kind, "GET", self.fetched_url(url), headers=headers
         )
-        if status == 200:
-            if etag := response_headers.get("ETag"):
-                self.etags[url] = etag
-            else:  # the next form came with it: not for a browser's cache
-                self.etags.pop(url, None)
-            match = SHOWN.search(body)
-            if match:
-                self.show(int(match.group(1)))
-            self.fetched(body)
-            self.check_ahead(body, CHANGED_AHEAD_DELAY)
+        if status != 200:
+            return None
+        if etag := response_headers.get("ETag"):
+            self.etags[url] = etag
+        else:  # the next form came with it: not for a browser's cache
+            self.etags.pop(url, None)
+        self.fetched(body)
+        self.check_ahead(body, CHANGED_AHEAD_DELAY)
+        return body
 
     def fetched_url(self, url: str) -> str:
         return url
