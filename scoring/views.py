@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 import uuid
 from functools import partial
 
@@ -10,12 +11,15 @@ import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import time_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -133,19 +137,58 @@ def table_context(request, access: Access, **extra) -> dict:
     context["sheet"] = live.shared_sheet(access, context)
     if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
-        context["form"] = entry_form(
+        revision = row.revision if row else None
+        form = entry_form(
             pad,
             table,
             summary,
             summary.next_round,
-            revision=row.revision if row else None,
+            revision=revision,
             initial=entry_initial(request, row),
         )
+        context["form"] = form
+        context["form_html"] = shared_form_html(request, access, context, form, revision)
     form = context.get("form")
     if form is not None:
         context["form_round"] = form.round_number
         context["form_base"] = form["base"].value()
     return context
+
+
+def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
+    """``form``, the table's next entry form, as the pad's template shows it: rendered once per
+    table version and language and shared by every scorer phone that shows it (sheet pages,
+    answers to saves, forms that moved on). What is each phone's own (its link key, CSRF
+    token, submission and author) is rendered as random stand-ins and put in per phone."""
+    table, pad = access.table, context["pad"]
+
+    def render() -> tuple[dict[str, str], str]:
+        stand_ins = {part: secrets.token_urlsafe(16) for part in SHARED_FORM_PARTS}
+        initial = {
+            "base": form["base"].value(),
+            **{p: stand_ins[p] for p in ("submission", "author")},
+        }
+        blank = entry_form(
+            pad, table, context["summary"], form.round_number, revision=revision, initial=initial
+        )
+        link = Access(key=stand_ins["key"], role=access.role, table=table)
+        shared = {**context, "access": link, "form": blank, "csrf_token": stand_ins["csrf"]}
+        return stand_ins, render_to_string(pad.entry_template, shared)
+
+    stand_ins, html = live.for_version("form", table, render, get_language(), access.role)
+    own = {
+        "key": access.key,
+        "csrf": get_token(request),
+        "submission": str(form["submission"].value()),
+        "author": conditional_escape(form["author"].value()),
+    }
+    for part, value in own.items():
+        html = html.replace(stand_ins[part], value)
+    return mark_safe(html)
+
+
+# What a shared entry form holds of each phone's own (shared_form_html).
+SHARED_FORM_PARTS = ("key", "csrf", "submission", "author")
 
 
 @require_GET

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.models import Access, Revision, Round, Table
 
-from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+from .helpers import create_schatzsuche, post_round, renderings, round_fields, text, viewer_key
 
 pytestmark = pytest.mark.django_db
 
@@ -281,6 +281,52 @@ def test_a_viewer_link_never_gets_a_form_from_the_live_part(client):
     url = reverse("table_live", args=[viewer_key(table)]) + "?round=1&base=0&untouched=1"
     html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="entry-area"' not in html and "<form" not in html
+
+
+# Outside a test transaction: what a table shows is cached per version only after commit.
+@pytest.mark.django_db(transaction=True)
+def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_token_and_name(
+    client,
+):
+    """The next form is rendered once per table version and language; each phone still gets
+    its own CSRF token, a new submission and the name it saved with last (escaped)."""
+    _table, key = create_schatzsuche(client)
+    url = reverse("table", args=[key])
+    sepp = Client(enforce_csrf_checks=True)  # a browser: its save needs its own token
+    name = '<b>"Sepp"</b>'
+    first = sepp_save(sepp, url, key, 1, round_fields([0, 1, 0], [0, 1, 0]), name)
+    assert first.status_code == 302
+    with renderings("scoring/schatzsuche/_entry.html") as rendered:
+        pages = [client.get(url), sepp.get(url), sepp.get(url)]
+    assert len(rendered) == 1
+    anna_html, sepp_html, again_html = (page.content.decode() for page in pages)
+    assert f'action="{reverse("round_save", args=[key, 2])}"' in anna_html
+    assert 'name="author" value="Anna"' in anna_html
+    assert 'value="&lt;b&gt;&quot;Sepp&quot;&lt;/b&gt;"' in sepp_html and name not in sepp_html
+    submissions = {form_value(html, "submission") for html in (anna_html, sepp_html, again_html)}
+    assert len(submissions) == 3
+    assert (
+        sepp_save(sepp, url, key, 2, round_fields([1, 0, 1], [1, 0, 1]), "Sepp").status_code == 302
+    )
+    # The next version gets a form of its own.
+    with renderings("scoring/schatzsuche/_entry.html") as rendered:
+        assert (
+            f'action="{reverse("round_save", args=[key, 3])}"' in client.get(url).content.decode()
+        )
+    assert len(rendered) == 1
+
+
+def form_value(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def sepp_save(browser, url, key, number, fields, author):
+    """Saves the form of the sheet page as a browser does: the token and submission in it."""
+    page = browser.get(url).content.decode()
+    form = page[page.index(f'action="{reverse("round_save", args=[key, number])}"') :]
+    data = {name: form_value(form, name) for name in ("csrfmiddlewaretoken", "submission")}
+    data.update(base=form_value(form, "base"), author=author, reason="", **fields)
+    return browser.post(reverse("round_save", args=[key, number]), data)
 
 
 def test_the_sheet_is_usable_without_javascript(client):
