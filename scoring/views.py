@@ -155,27 +155,31 @@ def table_context(request, access: Access, **extra) -> dict:
     return context
 
 
+# What a shared entry form holds of each phone's own (shared_form_html).
+SHARED_FORM_PARTS = ("key", "csrf", "submission", "author")
+
+
 def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
     """``form``, the table's next entry form, as the pad's template shows it: rendered once per
     table version and language and shared by every scorer phone that shows it (sheet pages,
     answers to saves, forms that moved on). What is each phone's own (its link key, CSRF
     token, submission and author) is rendered as random stand-ins and put in per phone."""
-    table, pad = access.table, context["pad"]
+    table, pad, summary = access.table, context["pad"], context["summary"]
 
     def render() -> tuple[dict[str, str], str]:
-        stand_ins = {part: secrets.token_urlsafe(16) for part in SHARED_FORM_PARTS}
+        stand_in = {part: secrets.token_urlsafe(16) for part in SHARED_FORM_PARTS}
         initial = {
             "base": form["base"].value(),
-            **{p: stand_ins[p] for p in ("submission", "author")},
+            "submission": stand_in["submission"],
+            "author": stand_in["author"],
         }
-        blank = entry_form(
-            pad, table, context["summary"], form.round_number, revision=revision, initial=initial
-        )
-        link = Access(key=stand_ins["key"], role=access.role, table=table)
-        shared = {**context, "access": link, "form": blank, "csrf_token": stand_ins["csrf"]}
-        return stand_ins, render_to_string(pad.entry_template, shared)
+        number = form.round_number
+        blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
+        link = Access(key=stand_in["key"], role=access.role, table=table)
+        shared = {**context, "access": link, "form": blank, "csrf_token": stand_in["csrf"]}
+        return stand_in, render_to_string(pad.entry_template, shared)
 
-    stand_ins, html = live.for_version("form", table, render, get_language(), access.role)
+    stand_in, html = live.for_version("form", table, render, get_language(), access.role)
     own = {
         "key": access.key,
         "csrf": get_token(request),
@@ -183,12 +187,8 @@ def shared_form_html(request, access: Access, context: dict, form, revision) -> 
         "author": conditional_escape(form["author"].value()),
     }
     for part, value in own.items():
-        html = html.replace(stand_ins[part], value)
+        html = html.replace(stand_in[part], value)
     return mark_safe(html)
-
-
-# What a shared entry form holds of each phone's own (shared_form_html).
-SHARED_FORM_PARTS = ("key", "csrf", "submission", "author")
 
 
 @require_GET
