@@ -298,8 +298,13 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
     assert first.status_code == 302
     with renderings("scoring/schatzsuche/_entry.html") as rendered:
         pages = [client.get(url), sepp.get(url), sepp.get(url)]
-    assert len(rendered) == 1
+        english = Client()
+        english.cookies["django_language"] = "en"
+        english_html = english.get(url).content.decode()
+    assert len(rendered) == 2  # once per language
+    assert "Save Round 2" in english_html
     anna_html, sepp_html, again_html = (page.content.decode() for page in pages)
+    assert "Runde 2 speichern" in anna_html and "Save Round 2" not in anna_html
     assert f'action="{reverse("round_save", args=[key, 2])}"' in anna_html
     assert 'name="author" value="Anna"' in anna_html
     assert 'value="&lt;b&gt;&quot;Sepp&quot;&lt;/b&gt;"' in sepp_html and name not in sepp_html
