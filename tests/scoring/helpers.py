@@ -74,15 +74,16 @@ def text(response) -> str:
 
 @contextlib.contextmanager
 def renderings(template_name: str):
-    """How often ``template_name`` was rendered meanwhile (a list that grows by one each)."""
-    names = []
+    """Each rendering of ``template_name`` meanwhile: a list that grows by its context (as a
+    dict, read when it was rendered) with each."""
+    contexts = []
 
     def seen(sender, template, context, **kwargs):
         if template.name == template_name:
-            names.append(template.name)
+            contexts.append(context.flatten())
 
     template_rendered.connect(seen)
     try:
-        yield names
+        yield contexts
     finally:
         template_rendered.disconnect(seen)

@@ -12,7 +12,6 @@ from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.templatetags.static import static
 from django.test import Client
-from django.test.signals import template_rendered
 from django.urls import reverse
 from PIL import Image
 
@@ -20,7 +19,7 @@ from scoring.models import Access, Revision
 from scoring.services import Author, lock_table
 from tests.production.helpers import create_table, creation_data, games_with_pads
 
-from .helpers import create_schatzsuche, post_round, round_fields, text, viewer_key
+from .helpers import create_schatzsuche, post_round, renderings, round_fields, text, viewer_key
 from .schafkopf_helpers import create_schafkopf, game
 
 pytestmark = pytest.mark.django_db
@@ -225,23 +224,15 @@ def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(
 
 def test_each_round_ahead_is_rendered_once_whichever_round_a_phone_asks_after(client):
     _table, key = create_schatzsuche(client)
-    rendered = []
-
-    def count(sender, template, context, **kwargs):
-        if template.name == "scoring/_round_ahead.html":
-            rendered.append(context["ahead"].number)
-
-    template_rendered.connect(count)
-    try:
+    with renderings("scoring/_round_ahead.html") as rendered:
         first = ahead(client, key, 1).content.decode()
         later = ahead(client, key, 3).content.decode()
         english = ahead(client, key, 3, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    finally:
-        template_rendered.disconnect(count)
     assert ahead_rounds(first) == [2, 3, 4, 5, 6, 7]
     assert ahead_rounds(later) == [4, 5, 6, 7, 8, 9]
     # The other phone, later: only rounds 8 and 9 are new; each keeps its language.
-    assert rendered == [2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9]
+    numbers = [context["ahead"].number for context in rendered]
+    assert numbers == [2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9]
     assert [round_templates(later)[n] for n in (4, 5, 6, 7)] == [
         round_templates(first)[n] for n in (4, 5, 6, 7)
     ]
