@@ -155,18 +155,19 @@ def table_context(request, access: Access, **extra) -> dict:
     return context
 
 
-# What a shared entry form holds of each phone's own (shared_form_html).
-SHARED_FORM_PARTS = ("key", "csrf", "submission", "author")
+# What a shared entry form holds of each phone's own besides its link key (shared_form_html).
+SHARED_FORM_PARTS = ("csrf", "submission", "author")
 
 
 def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
     """``form``, the table's next entry form, as the pad's template shows it: rendered once per
     table version and language and shared by every scorer phone that shows it (sheet pages,
-    answers to saves, forms that moved on). What is each phone's own (its link key, CSRF
-    token, submission and author) is rendered as random stand-ins and put in per phone."""
+    answers to saves, forms that moved on). What is each phone's own is rendered as random
+    stand-ins and put in per phone: its link key (``live.with_stand_in``), CSRF token,
+    submission and author."""
     table, pad, summary = access.table, context["pad"], context["summary"]
 
-    def render() -> tuple[dict[str, str], str]:
+    def render() -> tuple[dict[str, str], tuple[str, str]]:
         stand_in = {part: secrets.token_urlsafe(16) for part in SHARED_FORM_PARTS}
         initial = {
             "base": form["base"].value(),
@@ -175,13 +176,16 @@ def shared_form_html(request, access: Access, context: dict, form, revision) -> 
         }
         number = form.round_number
         blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
-        link = Access(key=stand_in["key"], role=access.role, table=table)
-        shared = {**context, "access": link, "form": blank, "csrf_token": stand_in["csrf"]}
-        return stand_in, render_to_string(pad.entry_template, shared)
+        blank_context = {**context, "form": blank, "csrf_token": stand_in["csrf"]}
+        return stand_in, live.with_stand_in(
+            table,
+            access.role,
+            lambda link: render_to_string(pad.entry_template, {**blank_context, "access": link}),
+        )
 
-    stand_in, html = live.for_version("form", table, render, get_language(), access.role)
+    stand_in, rendered = live.for_version("form", table, render, get_language(), access.role)
+    html = live.for_link(rendered, access.key)
     own = {
-        "key": access.key,
         "csrf": get_token(request),
         "submission": str(form["submission"].value()),
         "author": conditional_escape(form["author"].value()),
