@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import live, push
 from .access import Scope, author_of, table_link
@@ -50,7 +50,7 @@ def remember_table(request, access: Access) -> None:
     request.session[MY_TABLES] = [access.key, *keys][:MY_TABLES_KEEP]
 
 
-@require_GET
+@require_safe
 def home(request):
     keys = request.session.get(MY_TABLES, [])
     accesses = {a.key: a for a in Access.objects.select_related("table").filter(key__in=keys)}
@@ -195,7 +195,7 @@ def shared_form_html(request, access: Access, context: dict, form, revision) -> 
     return mark_safe(html)
 
 
-@require_GET
+@require_safe
 @table_link
 def table_page(request, scope: Scope):
     access = scope.access
@@ -204,7 +204,7 @@ def table_page(request, scope: Scope):
     return render(request, "scoring/table.html", table_context(request, access))
 
 
-@require_GET
+@require_safe
 @table_link
 def table_live(request, scope: Scope):
     """The part of the table page that other phones update; 304 when nothing changed.
@@ -298,7 +298,7 @@ def render_for_viewers(table: Table) -> None:
 AHEAD_ROUNDS = 6
 
 
-@require_GET
+@require_safe
 @table_link(edit=True)
 def table_ahead(request, scope: Scope):
     """Blank forms of the rounds after ``?after=N``, which a scorer phone keeps to go on
@@ -649,7 +649,7 @@ def round_void(request, scope: Scope, number: int):
     return redirect("table", key=access.key)
 
 
-@require_GET
+@require_safe
 @table_link
 def round_page(request, scope: Scope, number: int):
     return render(request, "scoring/round.html", round_context(request, scope.access, number))
@@ -669,7 +669,7 @@ def pad_page(request, scope: Scope, page: str):
     return view(request, access)
 
 
-@require_GET
+@require_safe
 @table_link
 def audit(request, scope: Scope):
     """Every change to this table in time order; ``?format=csv`` downloads it."""
@@ -684,7 +684,7 @@ def audit(request, scope: Scope):
     return render(request, "scoring/audit.html", context)
 
 
-@require_GET
+@require_safe
 @table_link
 def sheet_csv(request, scope: Scope):
     """The score sheet (rounds × players, totals, money) for a club's annual spreadsheet."""
@@ -695,7 +695,7 @@ def sheet_csv(request, scope: Scope):
     return response
 
 
-@require_GET
+@require_safe
 @table_link
 def share(request, scope: Scope):
     access = scope.access
@@ -710,7 +710,7 @@ def share(request, scope: Scope):
     )
 
 
-@require_GET
+@require_safe
 @table_link
 def qr_code(request, scope: Scope):
     """The QR code of a link, as SVG: whoever has the link may see its code."""

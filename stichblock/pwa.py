@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 SERVICE_WORKER_SOURCE = "js/sw.js"
 # The Cache Storage of the pages kept for offline use: sw.js keeps them, offline.js puts the
@@ -75,7 +75,7 @@ def service_worker_config() -> dict:
     }
 
 
-@require_GET
+@require_safe
 def service_worker(request):
     """``/sw.js``: served from the root so that its scope is the whole site; revalidated on
     every update check (``no-cache`` plus an ETag), never kept by a proxy."""
@@ -92,7 +92,7 @@ def service_worker(request):
     return response
 
 
-@require_GET
+@require_safe
 def manifest(request):
     """The web app manifest (``/manifest.webmanifest``), in the reader's language."""
     data = {
@@ -122,7 +122,7 @@ def manifest(request):
     return response
 
 
-@require_GET
+@require_safe
 def offline_page(request):
     """What the service worker shows for a page this phone never opened while it is offline
     (kept at install, in the language of that moment)."""

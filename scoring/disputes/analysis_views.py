@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from stichblock.ratelimit import counted, rate
 
@@ -42,7 +42,7 @@ def analysis_start(request, scope: Scope, dispute_id: int):
     return redirect(back)
 
 
-@require_GET
+@require_safe
 @table_link(organizers=True)
 def analysis_box(request, scope: Scope, dispute_id: int):
     """The analysis box alone, for the replay to refresh while the worker runs."""

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ..access import READ_ONLY_DISPUTES, Scope, author_of, dispute_link_scope, table_link
 from ..models import Dispute
@@ -150,7 +150,7 @@ def dispute_context(request, scope: Scope, dispute: Dispute, **extra) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @table_link(organizers=True)
 def dispute_page(request, scope: Scope, dispute_id: int):
     dispute = scope.get_dispute(dispute_id)
@@ -450,13 +450,13 @@ def verdict_response(request, dispute: Dispute) -> HttpResponse:
     return json_download(records.dumps(verdict.to_json(lang)), download_name(dispute, "verdict"))
 
 
-@require_GET
+@require_safe
 @table_link(organizers=True)
 def record_json(request, scope: Scope, dispute_id: int):
     return record_response(scope.get_dispute(dispute_id))
 
 
-@require_GET
+@require_safe
 @table_link(organizers=True)
 def verdict_json(request, scope: Scope, dispute_id: int):
     return verdict_response(request, scope.get_dispute(dispute_id))
@@ -480,7 +480,7 @@ def replay_context(request, scope: Scope, dispute: Dispute) -> dict:
     return context
 
 
-@require_GET
+@require_safe
 @table_link(organizers=True)
 def replay(request, scope: Scope, dispute_id: int):
     dispute = scope.get_dispute(dispute_id)
@@ -585,18 +585,18 @@ def apply(request, scope: Scope, dispute_id: int):
 
 
 # --- the read-only link --------------------------------------------------------------------------
-@require_GET
+@require_safe
 def shared(request, key: str):
     scope = dispute_link_scope(key)
     context = replay_context(request, scope, scope.dispute)
     return render(request, "scoring/disputes/replay.html", context)
 
 
-@require_GET
+@require_safe
 def shared_record(request, key: str):
     return record_response(dispute_link_scope(key).dispute)
 
 
-@require_GET
+@require_safe
 def shared_verdict(request, key: str):
     return verdict_response(request, dispute_link_scope(key).dispute)

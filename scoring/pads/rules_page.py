@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.shortcuts import render
 from django.utils.translation import pgettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 YES, NO = pgettext_lazy("rule setting", "yes"), pgettext_lazy("rule setting", "no")
 
@@ -31,7 +31,7 @@ def rule_settings(pad, table) -> list[tuple[str, str]]:
 
 
 def rules_view(pad):
-    @require_GET
+    @require_safe
     def rules(request, access):
         context = {
             "access": access,

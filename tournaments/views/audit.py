@@ -7,7 +7,7 @@ from dataclasses import replace
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.audit import audit_trail, write_csv
 from scoring.spreadsheets import csv_response
@@ -17,7 +17,7 @@ from ..models import TournamentTable
 
 
 @login_required
-@require_GET
+@require_safe
 def tournament_audit(request, pk: int):
     tournament = get_tournament(request, pk)
     tables = (

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.live import conditional
 from scoring.models import Revision, TableEvent
@@ -42,7 +42,7 @@ def round_draw(request, pk: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def round_detail(request, pk: int, number: int):
     tournament = get_tournament(request, pk)
     round_ = get_round(tournament, number)
@@ -71,7 +71,7 @@ def round_publish(request, pk: int, number: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def round_progress_live(request, pk: int, number: int):
     """The dashboard's progress table; 304 while no table of the round changed."""
     tournament = get_tournament(request, pk)
@@ -94,7 +94,7 @@ def round_progress_live(request, pk: int, number: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def round_sheets(request, pk: int, number: int):
     """Printable table sheets: names, seats, start numbers and the table's scorer QR code."""
     tournament = get_tournament(request, pk)
@@ -134,7 +134,7 @@ def get_tournament_table(tournament, number: int, table_number: int) -> Tourname
 
 
 @login_required
-@require_GET
+@require_safe
 def table_detail(request, pk: int, number: int, table_number: int):
     tournament = get_tournament(request, pk)
     tournament_table = get_tournament_table(tournament, number, table_number)

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.models import Game
 from scoring.pads import get_pad
@@ -24,7 +24,7 @@ from ..progress import round_progress
 
 
 @login_required
-@require_GET
+@require_safe
 def tournament_list(request):
     tournaments = request.user.tournaments.all()
     games = [Game(game) for game in available_games()]
@@ -92,7 +92,7 @@ def tournament_settings(request, pk: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def tournament_detail(request, pk: int):
     """The dashboard: where the tournament stands and what to do next."""
     tournament = get_tournament(request, pk)

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.live import conditional
 from scoring.models import Table
@@ -52,7 +52,7 @@ def unfinished_locked(tournament: Tournament, published: list[int]) -> list | No
 
 
 @login_required
-@require_GET
+@require_safe
 def standings_page(request, pk: int):
     tournament = get_tournament(request, pk)
     context = standings_context(tournament, round_choice(request, tournament))
@@ -60,14 +60,14 @@ def standings_page(request, pk: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def results_print(request, pk: int):
     tournament = get_tournament(request, pk)
     return render(request, "tournaments/results.html", standings_context(tournament, None))
 
 
 @login_required
-@require_GET
+@require_safe
 def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     round_number = round_choice(request, tournament)
@@ -107,7 +107,7 @@ def public_etag(tournament: Tournament, round_number: int | None) -> str:
     )
 
 
-@require_GET
+@require_safe
 def public_standings(request, key: str):
     """Read-only standings for a projector: large type, refreshing itself."""
     tournament = public_tournament(key)
@@ -116,7 +116,7 @@ def public_standings(request, key: str):
     return render(request, "tournaments/public.html", context)
 
 
-@require_GET
+@require_safe
 def public_standings_live(request, key: str):
     tournament = public_tournament(key)
     round_number = round_choice(request, tournament)
