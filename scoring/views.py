@@ -240,6 +240,7 @@ def moved_on(request, access: Access) -> HttpResponse:
     context["oob"] = True
     context["moved_from"] = int(live.open_form(request)[0])
     response = render(request, "scoring/_moved_on.html", context)
+    response["Stichblock-Entry"] = "moved-on"
     patch_cache_control(response, no_store=True, private=True)
     return response
 
