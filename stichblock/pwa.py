@@ -14,6 +14,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -65,7 +66,8 @@ def service_worker_config() -> dict:
     return {
         "version": version.hexdigest()[:16],
         "static": [static(name) for name, _path in files],
-        "staticPrefix": static(""),
+        # The folder, not a file: a manifest storage has no entry for "" (a 500 in production).
+        "staticPrefix": settings.STATIC_URL,
         "outboxScript": static("js/outbox.js"),
         "offlinePage": reverse("offline_page"),
         "pageCache": PAGE_CACHE,
