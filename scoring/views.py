@@ -148,6 +148,9 @@ def table_context(request, access: Access, **extra) -> dict:
         )
         context["form"] = form
         context["form_html"] = shared_form_html(request, access, context, form, revision)
+        # In the page itself, so that it can enter the next rounds offline as soon as it is
+        # shown (a fetch after the page loaded may never come on a pub's Wi-Fi).
+        context["rounds_ahead"] = render_ahead(access, summary.next_round)
     form = context.get("form")
     if form is not None:
         context["form_round"] = form.round_number

@@ -207,6 +207,21 @@ def test_the_rounds_ahead_are_blank_forms_without_tokens(client):
     assert 'data-label="Ansage von Anna"' in html
 
 
+def test_the_sheet_page_holds_the_rounds_ahead_so_it_can_enter_them_offline_at_once(client):
+    """A phone that loses the network a second after the page loaded still has the forms of
+    the next rounds: they come with the page, not in a later fetch."""
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    html = client.get(reverse("table", args=[key])).content.decode()
+    assert '<template id="rounds-ahead" data-after="2">' in html
+    assert ahead_rounds(html) == [3, 4, 5, 6, 7, 8]
+    assert ahead_rounds(html) == ahead_rounds(ahead(client, key, 2).content.decode())
+    viewer_page = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
+    assert 'id="rounds-ahead"' not in viewer_page and "data-round=" not in viewer_page
+    lock_table(table, Author(name="Organizer"))
+    assert 'id="rounds-ahead"' not in client.get(reverse("table", args=[key])).content.decode()
+
+
 def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(client):
     _table, key = create_schatzsuche(client)
     first = ahead(client, key, 1)

@@ -301,7 +301,8 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
         english = Client()
         english.cookies["django_language"] = "en"
         english_html = english.get(url).content.decode()
-    assert len(rendered) == 2  # once per language
+    # Once per language (the rounds ahead in the page are renderings of their own).
+    assert len(next_forms(rendered)) == 2
     assert "Save Round 2" in english_html
     anna_html, sepp_html, again_html = (page.content.decode() for page in pages)
     assert "Runde 2 speichern" in anna_html and "Save Round 2" not in anna_html
@@ -318,7 +319,11 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
         assert (
             f'action="{reverse("round_save", args=[key, 3])}"' in client.get(url).content.decode()
         )
-    assert len(rendered) == 1
+    assert len(next_forms(rendered)) == 1
+
+
+def next_forms(renderings: list[dict]) -> list[dict]:
+    return [context for context in renderings if "ahead" not in context]
 
 
 def form_value(html: str, name: str) -> str:
