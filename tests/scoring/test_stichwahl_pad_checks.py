@@ -71,15 +71,28 @@ def test_counts_are_whole_numbers(client, typed):
     assert "Unused bonus cards of Cem: must be a whole number." in page
 
 
-def test_every_count_is_needed(client):
+def test_every_point_pile_is_needed(client):
     _table, key = create_stichwahl(client)
     piles, unused = ["", 5, 5], [0, "", 0]
     page = refused(client, key, piles, unused, GERMAN)
     assert "Punktestapel von Anna: Bitte eine Zahl eingeben." in page
-    assert "Ungenutzte Bonuskarten von Ben: Bitte eine Zahl eingeben." in page
-    assert "Unused bonus cards of Ben: please enter a number." in refused(
+    assert "Ungenutzte Bonuskarten von Ben: Bitte eine Zahl eingeben." not in page
+    assert "Point pile of Anna: please enter a number." in refused(
         client, key, piles, unused, ENGLISH
     )
+
+
+def test_empty_unused_bonus_cards_count_as_zero(client):
+    """Most hands end with no bonus card left; nobody types a row of zeros."""
+    _table, key = create_stichwahl(client, players=("Anna", "Ben", "Cem", "Dora"))
+    response = post_hand(client, key, 1, [7, 10, 12, 4], ["", "", 3, ""])
+    assert response.status_code == 302
+    page = sheet(client, key)
+    assert "Bitte eine Zahl eingeben" not in page
+    assert "Σ 7 10 13 4" in page
+    assert "7 7·0→7" in page and "13 12·3→13" in page
+    form = client.get(reverse("table", args=[key])).content.decode()
+    assert 'name="unused_0"' in form and 'placeholder="0"' in form
 
 
 def test_piles_and_unused_bonus_cards_together_at_most_36(client):

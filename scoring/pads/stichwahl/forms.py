@@ -93,9 +93,10 @@ def form_field_of(engine_field: str) -> str | None:
     return None  # the whole hand
 
 
-def count_or_none(value: Any, high: int) -> int | None:
-    """A typed count for the preview; None while it is missing or not a count in range."""
-    text = str(value if value is not None else "").strip()
+def count_or_none(value: Any, high: int, empty: str = "") -> int | None:
+    """A typed count for the preview; None while it is missing or not a count in range.
+    ``empty``: what an empty input stands for ("0" where the form counts it as 0)."""
+    text = str(value if value is not None else "").strip() or empty
     if not text.isdecimal() or int(text) > high:
         return None
     return int(text)
@@ -107,7 +108,7 @@ def hand_preview(players: Sequence[str], values: Mapping[str, Any]) -> dict:
     seats, cards = [], 0
     for seat, name in enumerate(players):
         pile = count_or_none(values.get(f"pile_{seat}"), rules.card_total(len(players)))
-        unused = count_or_none(values.get(f"unused_{seat}"), HAND_SIZE)
+        unused = count_or_none(values.get(f"unused_{seat}"), HAND_SIZE, empty="0")
         cards += (pile or 0) + (unused or 0)
         points = None if pile is None or unused is None else rules.hand_points(pile, unused)
         seats.append({"seat": seat, "name": name, "points": points})
@@ -162,9 +163,13 @@ class StichwahlEntryForm(EntryForm):
                 _("Point pile of %(name)s") % {"name": name}, 0, self.max_pile
             )
         for seat, name in enumerate(players):
-            self.fields[f"unused_{seat}"] = int_field(
-                _("Unused bonus cards of %(name)s") % {"name": name}, 0, HAND_SIZE
+            # Most hands end with no bonus card left: an empty input is 0 (as Scharfe
+            # Schoten's counts), so nobody types a column of zeros.
+            field = int_field(
+                _("Unused bonus cards of %(name)s") % {"name": name}, 0, HAND_SIZE, required=False
             )
+            field.widget.attrs["placeholder"] = "0"
+            self.fields[f"unused_{seat}"] = field
 
     def seat_rows(self) -> list[dict]:
         """One row per player for the template: both inputs and the points they make."""
@@ -182,9 +187,11 @@ class StichwahlEntryForm(EntryForm):
         cleaned = super().clean()
         seats = range(len(self.players))
         piles = [cleaned.get(f"pile_{seat}") for seat in seats]
-        unused = [cleaned.get(f"unused_{seat}") for seat in seats]
-        if None in piles or None in unused:
-            return cleaned  # the fields already say what is missing
+        if None in piles or any(f"unused_{seat}" in self.errors for seat in seats):
+            return cleaned  # the fields already say what is missing or wrong
+        for seat in seats:
+            cleaned[f"unused_{seat}"] = cleaned.get(f"unused_{seat}") or 0
+        unused = [cleaned[f"unused_{seat}"] for seat in seats]
         lang = engine_language()
         for problem in rules.check_hand(piles, unused):
             self.add_error(
