@@ -6,13 +6,17 @@ and seed give the same seating (the seed is stored with the round). Repeated tab
 minimised by seeded random restarts, each improved by swapping players between tables while
 a swap lowers the cost (the number of times the new table-mates already met). No clock is
 consulted, so a stored seed always reproduces its draw.
+
+At a table with one seat more than a game has players (Schafkopf at 5) each player sits out
+some games. Whoever sat at such a table in the round before gets a full table this time when
+the numbers allow it, and the seats left over go to those who sat out least often.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 RESTARTS = 6
@@ -94,13 +98,65 @@ def rng_for(seed: str) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:16], "big"))
 
 
+def resting_places(
+    players: Collection[int], seats: int, sat_out: Sequence[Collection[int]]
+) -> dict[int, bool]:
+    """Who must take one of the ``seats`` at tables where a player sits out (True), and who
+    must not (False); the search for table-mates places the others.
+
+    ``sat_out`` lists, round by round, who sat at such tables before. The seats go first to
+    those who did not sit out in the latest round, then to those who sat out least often; the
+    players level with the last seat given are left free.
+
+    >>> resting_places(range(1, 14), 5, [{1, 2, 3, 4, 5}])  # 13 players: tables of 4, 4, 5
+    {1: False, 2: False, 3: False, 4: False, 5: False}
+    >>> resting_places(range(1, 10), 5, [{1, 2, 3, 4, 5}])  # 9 players: one of 1-5 again
+    {6: True, 7: True, 8: True, 9: True}
+    """
+    if not 0 < seats < len(players):
+        return {}
+    latest = set(sat_out[-1]) if sat_out else set()
+    order = {p: (p in latest, sum(p in earlier for earlier in sat_out)) for p in players}
+    line = sorted(order.values())[seats - 1]
+    return {p: key < line for p, key in sorted(order.items()) if key != line}
+
+
+def deal(
+    shuffled: Sequence[int], sizes: Sequence[int], resting: set[int], places: dict[int, bool]
+) -> list[list[int]]:
+    """Cut the shuffled players into tables of ``sizes``, every player with a place at (or
+    away from) the ``resting`` tables there. Without such places this is a plain cut, so a
+    draw where nobody has one seats exactly as before the places existed."""
+    playing_seats = sum(size for table, size in enumerate(sizes) if table not in resting)
+    must_play = [p for p in shuffled if places.get(p) is False]
+    free = [p for p in shuffled if p not in places]
+    plays = {*must_play, *free[: playing_seats - len(must_play)]}
+    queues = {
+        False: iter([p for p in shuffled if p in plays]),
+        True: iter([p for p in shuffled if p not in plays]),
+    }
+    return [[next(queues[t in resting]) for _ in range(size)] for t, size in enumerate(sizes)]
+
+
 class _Seating:
     """A seating being improved: which table every player sits at, and what it costs."""
 
-    def __init__(self, tables: list[list[int]], met: dict[int, dict[int, int]]):
+    def __init__(
+        self,
+        tables: list[list[int]],
+        met: dict[int, dict[int, int]],
+        resting: set[int] | None = None,
+        places: dict[int, bool] | None = None,
+    ):
         self.tables = tables
         self.met = met
         self.table_of = {p: t for t, table in enumerate(tables) for p in table}
+        self.resting = resting or set()
+        self.places = places or {}
+
+    def may_sit(self, player: int, table: int) -> bool:
+        place = self.places.get(player)
+        return place is None or place == (table in self.resting)
 
     def cost_at(self, player: int, table: int, without: int | None = None) -> int:
         """How often ``player`` already met the players at ``table`` (``without`` excluded)."""
@@ -136,7 +192,7 @@ class _Seating:
         start = rng.randrange(len(players))
         for b in players[start:] + players[:start]:
             table_b = self.table_of[b]
-            if table_b == table_a:
+            if table_b == table_a or not (self.may_sit(a, table_b) and self.may_sit(b, table_a)):
                 continue
             before = here + self.cost_at(b, table_b)
             after = self.cost_at(a, table_b, without=b) + self.cost_at(b, table_a, without=a)
@@ -159,11 +215,15 @@ def draw(
     seed: str,
     *,
     restarts: int = RESTARTS,
+    resting_size: int | None = None,
+    sat_out: Sequence[Collection[int]] = (),
 ) -> Draw:
     """Seat ``players`` at tables of ``sizes`` (in that order), avoiding earlier table-mates.
 
     ``previous`` lists the pairs of table-mates of earlier rounds (a pair that met twice is
-    listed twice and weighs double). The result is a function of the arguments only.
+    listed twice and weighs double). At tables of ``resting_size`` a player sits out each
+    game; ``sat_out`` lists, round by round, who sat at such tables before (see
+    ``resting_places``). The result is a function of the arguments only.
     """
     ordered = sorted(players)
     if len(set(ordered)) != len(ordered):
@@ -174,17 +234,15 @@ def draw(
     for a, b in sorted(pair(a, b) for a, b in previous):
         met.setdefault(a, {})[b] = met.setdefault(a, {}).get(b, 0) + 1
         met.setdefault(b, {})[a] = met.setdefault(b, {}).get(a, 0) + 1
+    resting = {t for t, size in enumerate(sizes) if size == resting_size}
+    places = resting_places(ordered, sum(sizes[t] for t in resting), sat_out)
     rng = rng_for(seed)
     best: _Seating | None = None
     best_cost = 0
     for _ in range(max(1, restarts)):
         shuffled = list(ordered)
         rng.shuffle(shuffled)
-        tables, start = [], 0
-        for size in sizes:
-            tables.append(shuffled[start : start + size])
-            start += size
-        seating = _Seating(tables, met)
+        seating = _Seating(deal(shuffled, sizes, resting, places), met, resting, places)
         seating.improve(rng)
         cost = seating.total()
         if best is None or cost < best_cost:

@@ -37,6 +37,9 @@ class Format:
     profile_fields: tuple[str, ...] = ()
     # A game that ends at a score, not after a number of rounds: the points to reach.
     target: int | None = None
+    # A table this large seats one player more than a game has (the dealer sits out each
+    # game): whoever sat at one gets a full table next round when the numbers allow it.
+    resting_size: int | None = None
 
     def length(self, players: int) -> int | None:
         """Rounds of one complete game at a table of ``players`` (None: not fixed)."""
@@ -109,6 +112,7 @@ FORMATS: dict[str, Format] = {
             thrown_in=True,
             default_profile="turnier-1-15",
             profile_fields=("preset", "money"),
+            resting_size=5,
         ),
         SchatzsucheFormat("schatzsuche", base_sizes=(3,), sizes=(3,), seat_sums=("penalties",)),
         ScharfeSchotenFormat("scharfe_schoten", base_sizes=(3, 4), sizes=(3, 4)),

@@ -69,14 +69,30 @@ def discard_preview(tournament: Tournament) -> bool:
 
 
 # --- drawing ---------------------------------------------------------------------------------
-def previous_pairs(tournament: Tournament, before: int) -> list[tuple[int, int]]:
-    """Pairs of table-mates in the published rounds before round ``before`` (one query)."""
-    by_table: dict[int, list[int]] = {}
-    for table_id, player_id in DrawnSeat.objects.filter(
+@dataclass(frozen=True)
+class EarlierRounds:
+    """What the draw of a round needs to know of the published rounds before it."""
+
+    pairs: list[tuple[int, int]]  # every pair of table-mates (a pair that met twice twice)
+    sat_out: list[set[int]]  # per round, in order: the players at tables where one sits out
+
+
+def earlier_rounds(tournament: Tournament, before: int) -> EarlierRounds:
+    """The published rounds before round ``before``, from one query of their seats."""
+    by_table: dict[int, tuple[int, list[int]]] = {}
+    for round_number, table_id, player_id in DrawnSeat.objects.filter(
         round__tournament=tournament, round__number__lt=before, round__published_at__isnull=False
-    ).values_list("tournament_table_id", "player_id"):
-        by_table.setdefault(table_id, []).append(player_id)
-    return drawing.pairs_of(by_table.values())
+    ).values_list("round__number", "tournament_table_id", "player_id"):
+        by_table.setdefault(table_id, (round_number, []))[1].append(player_id)
+    resting_size = get_format(tournament.game).resting_size
+    sat_out: dict[int, set[int]] = {number: set() for number, _players in by_table.values()}
+    for number, players in by_table.values():
+        if len(players) == resting_size:
+            sat_out[number].update(players)
+    return EarlierRounds(
+        pairs=drawing.pairs_of(players for _number, players in by_table.values()),
+        sat_out=[sat_out[number] for number in sorted(sat_out)],
+    )
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -99,7 +115,15 @@ def draw_round(tournament: Tournament, seed: str | None = None) -> TournamentRou
         sizes = drawing.table_sizes(len(players), tournament.table_size, tournament.remainder)
     except drawing.DrawError:
         raise TournamentError(sizes_problem(tournament, len(players))) from None
-    result = drawing.draw(players, sizes, previous_pairs(tournament, number), seed or new_seed())
+    earlier = earlier_rounds(tournament, number)
+    result = drawing.draw(
+        players,
+        sizes,
+        earlier.pairs,
+        seed or new_seed(),
+        resting_size=get_format(tournament.game).resting_size,
+        sat_out=earlier.sat_out,
+    )
     try:
         with transaction.atomic():
             discard_preview(tournament)

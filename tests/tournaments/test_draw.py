@@ -2,6 +2,7 @@
 stored seed per round: the same seed gives the same seating), minimises repeat table-mates
 across rounds, never seats a player twice or drops one"."""
 
+import itertools
 import random
 import time
 
@@ -156,3 +157,68 @@ def test_256_players_draw_fast():
     result = draw(players, sizes, previous, "r3")
     assert time.perf_counter() - start < 1.0
     assert result.repeated_pairs == 0
+
+
+def resting(result, size=5):
+    """The players of a draw at tables where one sits out each game."""
+    return {player for table in result.tables if len(table) == size for player in table}
+
+
+def play_rounds_with_resting(players, sizes, seeds_):
+    """Consecutive rounds as the service draws them: earlier table-mates and who sat out."""
+    previous, sat_out, draws = [], [], []
+    for seed in seeds_:
+        result = draw(players, sizes, previous, seed, resting_size=5, sat_out=sat_out)
+        draws.append(result)
+        previous += pairs_of(result.tables)
+        sat_out.append(resting(result))
+    return draws
+
+
+@settings(max_examples=25, deadline=None)
+@given(count=st.integers(9, 90), seed=seeds)
+def test_who_sat_out_at_a_table_of_5_gets_a_table_of_4_when_the_numbers_allow(count, seed):
+    """Issue 22: a player who sat at a table of 5 (sitting out each fifth game) sits at a
+    table of 4 next round; only when there are fewer seats at tables of 4 than such players
+    do the fewest possible sit out again."""
+    try:
+        sizes = table_sizes(count, 4, "larger")
+    except DrawError:
+        return
+    players = list(range(1, count + 1))
+    draws = play_rounds_with_resting(players, sizes, [seed + "1", seed + "2", seed + "3"])
+    full_seats = sizes.count(4) * 4
+    for before, after in itertools.pairwise(draws):
+        again = resting(before) & resting(after)
+        assert len(again) == max(0, len(resting(before)) - full_seats)
+
+
+def test_who_sat_out_is_kept_off_a_table_of_5_and_repeats_stay_minimal():
+    """41 players (nine tables of 4, one of 5): the five who sat out go to five different
+    tables of 4, and three rounds still seat nobody with an earlier table-mate."""
+    players = list(range(1, 42))
+    sizes = table_sizes(41, 4, "larger")
+    draws = play_rounds_with_resting(players, sizes, ["r1", "r2", "r3"])
+    for before, after in itertools.pairwise(draws):
+        assert not resting(before) & resting(after)
+    assert [d.repeated_pairs for d in draws] == [0, 0, 0]
+    again = play_rounds_with_resting(list(reversed(players)), sizes, ["r1", "r2", "r3"])
+    assert again == draws  # reproducible from the seeds
+
+
+def test_nine_players_share_the_sitting_out_fairly():
+    """9 players, one table of 5 every round: one of round 1's five must sit out again in
+    round 2, but not in round 3 as well; nobody sits out all three rounds."""
+    draws = play_rounds_with_resting(list(range(1, 10)), [4, 5], ["a", "b", "c"])
+    first, second, third = (resting(d) for d in draws)
+    (twice,) = first & second
+    assert twice not in third
+    assert not first & second & third
+
+
+def test_without_anybody_to_keep_off_a_table_of_5_the_draw_is_unchanged():
+    """The first round (nobody sat out yet) seats exactly as a draw without tables of 5
+    rules: seeds stored before these rules still give their seating."""
+    players = list(range(1, 23))
+    sizes = table_sizes(22, 4, "larger")
+    assert draw(players, sizes, [], "s", resting_size=5) == draw(players, sizes, [], "s")

@@ -116,6 +116,27 @@ def test_second_round_avoids_the_table_mates_of_the_first(client):
     assert f"Startwert {second.seed}" in page
 
 
+def players_at_tables_of_5(round_):
+    return {player for seats in seating(round_) if len(seats) == 5 for player in seats}
+
+
+@pytest.mark.parametrize(("count", "again"), [(13, 0), (17, 0), (9, 1)])
+def test_who_sat_at_a_table_of_5_gets_a_table_of_4_next_round(count, again):
+    """Issue 22: a player who sat out each fifth game gets a table of 4 in the next round
+    when the numbers allow it (13 or 17 players: all five; 9 players: only four seats at
+    tables of 4, so one of the five sits at the table of 5 again)."""
+    from .helpers import organizer
+
+    tournament = make_tournament(organizer(), game="schafkopf")
+    register(tournament, count)
+    first = published_round(tournament, seed="runde-1")
+    second = services.draw_round(tournament, seed="runde-2")
+    assert len(players_at_tables_of_5(first) & players_at_tables_of_5(second)) == again
+    # Still reproducible from the stored seed.
+    stored = seating(second)
+    assert seating(services.draw_round(tournament, seed=second.seed)) == stored
+
+
 def test_draw_refuses_clearly_when_the_players_do_not_fit(client):
     tournament = make_tournament(logged_in(client), game="schafkopf")
     register(tournament, 6)
