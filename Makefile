@@ -47,10 +47,13 @@ $(STAMP): pyproject.toml | $(PY)
 	@touch $(STAMP)
 
 # The engine's hot modules compiled by mypyc from their own source (scoring/rules/compiled.py,
-# docs/engine.md "Compiled"), again whenever the engine's source changes. Without a C compiler
-# the build says so and the engine runs as plain Python.
+# docs/engine.md "Compiled"), again whenever any engine source changes (mypyc compiles them
+# against the modules they import) or another mypy is installed: what compiled.fingerprint
+# covers. Without a C compiler the build says so and the engine runs as plain Python.
 ENGINE_BUILT := scoring/rules/compiled.json
-$(ENGINE_BUILT): $(wildcard scoring/rules/*.py scoring/rules/schafkopf/*.py scoring/rules/schatzsuche/*.py) $(STAMP)
+ENGINE_SOURCES := $(shell find scoring/rules -name '*.py' -not -path '*/.*')
+MYPY_INSTALLED := $(wildcard $(VENV)/lib/python3*/site-packages/mypy-*.dist-info/METADATA)
+$(ENGINE_BUILT): $(ENGINE_SOURCES) $(MYPY_INSTALLED) $(STAMP)
 	@echo "Compiling the rules engine's hot modules (mypyc)"
 	@$(PY) -m scoring.rules.build
 

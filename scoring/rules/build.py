@@ -1,8 +1,9 @@
 """Build the compiled engine: ``python -m scoring.rules.build [build|clean|sources]``.
 
-mypyc compiles ``compiled.MODULES`` from their source into extensions beside them, then the
-source hashes are noted (``compiled.MANIFEST``) so that a later edit is noticed. A machine
-without a C compiler (or without mypy) gets a warning and keeps the pure-Python engine.
+mypyc compiles ``compiled.MODULES`` from their source into extensions beside them, then what
+they were built from is noted (``compiled.MANIFEST``: the Python, the mypy version and a hash
+of every engine source) so that a later edit or upgrade is noticed. A machine without a C
+compiler (or without mypy) gets a warning and keeps the pure-Python engine.
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@
 The source stays the one rulebook: mypyc turns the same type-checked Python into a C
 extension beside each module (``play.cpython-313-….so`` next to ``play.py``), which Python
 imports in preference to the source. ``make install`` builds them (``python -m
-scoring.rules.build``, ``build.py``) and notes a hash of every source it compiled; without a C
-compiler the build is skipped with a warning and everything runs as plain Python.
+scoring.rules.build``, ``build.py``) and notes what it was built from (``fingerprint``);
+without a C compiler the build is skipped with a warning and everything runs as plain Python.
 
 An extension older than its source would run yesterday's rules, so ``use_fresh_build``
-(called when ``scoring.rules`` is imported) compares the noted hashes with the sources and,
-on any difference, imports all of them from source (with a warning to rebuild);
+(called when ``scoring.rules`` is imported) compares the noted fingerprint with the sources
+and, on any difference, imports all of them from source (with a warning to rebuild);
 ``STICHBLOCK_PURE_ENGINE=1`` does the same on purpose.
 """
 
@@ -63,12 +63,52 @@ def group_library() -> list[Path]:
     return list(ROOT.glob(GROUP.rpartition(".")[2] + "__mypyc.*"))
 
 
-def fingerprint() -> dict[str, str]:
-    """What a build is valid for: this Python and the bytes of every compiled source."""
-    found = {"python": sys.version}
-    for module in MODULES:
-        found[module] = hashlib.sha256(source(module).read_bytes()).hexdigest()
-    return found
+def engine_sources() -> list[Path]:
+    """Every module under ``scoring/rules``, in a fixed order. Not only ``MODULES``: mypyc
+    compiles them against the modules they import and copies those modules' ``Final``
+    values into the extensions, so an edit anywhere can leave a build that is out of date."""
+    found = [
+        path
+        for path in ROOT.rglob("*.py")
+        # An editor's lock or backup file (".#play.py", possibly a dangling link) is no module.
+        if not any(part.startswith(".") for part in path.relative_to(ROOT).parts)
+    ]
+    return sorted(found, key=lambda path: path.relative_to(ROOT).as_posix())
+
+
+def sources_hash() -> str:
+    digest = hashlib.sha256()
+    for path in engine_sources():
+        content = path.read_bytes()
+        # Path and length first, so that no moving of bytes between files hashes the same.
+        digest.update(f"{path.relative_to(ROOT).as_posix()}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()
+
+
+def mypy_version() -> str | None:
+    """The installed mypy's (and so mypyc's) version; None where mypy is not installed."""
+    from importlib import metadata  # 20 ms to import: paid only where a build is to be checked
+
+    try:
+        return metadata.version("mypy")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def fingerprint() -> dict[str, str | None]:
+    """What a build is valid for: this Python, the mypy that compiled it, every engine source."""
+    return {"python": sys.version, "mypy": mypy_version(), "sources": sources_hash()}
+
+
+def is_fresh(built: object) -> bool:
+    """Whether a build's noted fingerprint (``MANIFEST``) matches what is here now."""
+    here = fingerprint()
+    if here["mypy"] is None and isinstance(built, dict):
+        # The Docker image compiles in a stage of its own and runs without mypy: there is no
+        # other mypy here that the build could be out of date with.
+        here["mypy"] = built.get("mypy")
+    return built == here
 
 
 def is_active() -> bool:
@@ -103,7 +143,7 @@ def use_fresh_build() -> None:
             built = json.loads(MANIFEST.read_text())
         except (OSError, ValueError):
             built = None
-        if built == fingerprint():
+        if is_fresh(built):
             return
         warnings.warn(
             "The compiled rules engine is older than its source; running the source. "

@@ -7,10 +7,13 @@ build older than its source is passed by, and that the compiled modules' example
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib.metadata
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import warnings
@@ -72,7 +75,7 @@ def test_a_build_older_than_its_source_is_passed_by(tmp_path, monkeypatch):
     built.write_bytes(b"")
     monkeypatch.setattr(compiled, "extension", lambda module: built)
     monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "compiled.json")
-    compiled.MANIFEST.write_text(json.dumps({**compiled.fingerprint(), "schafkopf.play": "old"}))
+    compiled.MANIFEST.write_text(json.dumps({**compiled.fingerprint(), "sources": "old"}))
     before = list(sys.meta_path)
     try:
         with pytest.warns(RuntimeWarning, match="older than its source"):
@@ -90,6 +93,86 @@ def test_a_build_older_than_its_source_is_passed_by(tmp_path, monkeypatch):
         assert sys.meta_path == before
     finally:
         sys.meta_path[:] = before
+
+
+@pytest.fixture
+def build_of_a_copy(tmp_path, monkeypatch):
+    """A copy of the engine's source with a pretend build noted as made from it. The value,
+    called, says whether ``use_fresh_build`` would now pass that build by."""
+    monkeypatch.delenv(compiled.PURE, raising=False)
+    copy = tmp_path / "rules"
+    shutil.copytree(compiled.ROOT, copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    monkeypatch.setattr(compiled, "ROOT", copy)
+    built = tmp_path / "play.so"
+    built.write_bytes(b"")
+    monkeypatch.setattr(compiled, "extension", lambda module: built)
+    monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "compiled.json")
+    compiled.MANIFEST.write_text(json.dumps(compiled.fingerprint()))
+    before = list(sys.meta_path)
+
+    def passed_by() -> bool:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compiled.use_fresh_build()
+        from_source = sys.meta_path != before
+        sys.meta_path[:] = before
+        warned = any("older than its source" in str(warning.message) for warning in caught)
+        assert warned == from_source
+        return from_source
+
+    try:
+        assert not passed_by()
+        yield passed_by
+    finally:
+        sys.meta_path[:] = before
+
+
+def imported_by_compiled_modules() -> set[str]:
+    """The engine modules that the compiled ones import but that are not compiled themselves."""
+    found = set()
+    for module in compiled.MODULES:
+        package = module.split(".")[:-1]
+        for node in ast.walk(ast.parse(compiled.source(module).read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[: len(package) - node.level + 1]
+                base += node.module.split(".") if node.module else []
+                found.add(".".join(base))
+                found.update(".".join([*base, alias.name]) for alias in node.names)
+    return {
+        module
+        for module in found - set(compiled.MODULES)
+        if module and compiled.source(module).exists()
+    }
+
+
+def test_a_change_to_a_module_the_compiled_ones_import_makes_the_build_stale(build_of_a_copy):
+    """mypyc compiles against what a module imports (and copies its ``Final`` values in), so
+    an edit to ``core.py`` can change what the extensions do while their own source is as
+    built."""
+    imported = imported_by_compiled_modules()
+    assert {"core", "i18n", "schafkopf.state"} <= imported
+    for module in sorted(imported):
+        path = compiled.source(module)
+        kept = path.read_bytes()
+        path.write_bytes(kept + b"\nCHANGED: Final = 1\n")
+        assert build_of_a_copy(), f"an edit to {module} went unnoticed"
+        path.write_bytes(kept)
+        assert not build_of_a_copy()
+    # Any module at all, in any package, imported by the compiled ones or not (yet).
+    added = compiled.ROOT / "stichwahl" / "new.py"
+    added.write_text("LIMIT = 3\n")
+    assert build_of_a_copy()
+
+
+def test_a_build_by_another_mypy_is_stale(build_of_a_copy, monkeypatch):
+    built = json.loads(compiled.MANIFEST.read_text())
+    assert built["mypy"] == importlib.metadata.version("mypy")
+    monkeypatch.setattr(compiled, "mypy_version", lambda: "0.1")
+    assert build_of_a_copy()
+    # Where mypy is not installed (the Docker image's app stage, which is built from a stage
+    # that has it) the build's own mypy is the only one: still fresh.
+    monkeypatch.setattr(compiled, "mypy_version", lambda: None)
+    assert not build_of_a_copy()
 
 
 def test_the_compiled_modules_examples_hold_on_their_source(monkeypatch):
