@@ -8,6 +8,7 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .disputes.trail import verdict_lines
 from .models import Revision, Table, TableEvent
 from .pads import get_pad
 from .spreadsheets import spreadsheet_text
@@ -73,6 +74,7 @@ def audit_trail(table: Table) -> list[AuditEntry]:
                 author=event.author,
                 device=event.device,
                 reason=event.reason,
+                changes=verdict_lines(event),
             )
         )
     entries.sort(key=lambda entry: entry.at)

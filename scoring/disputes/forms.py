@@ -39,6 +39,12 @@ class KeepForm(VersionForm):
         },
     )
 
+    def __init__(self, *args, **kwargs):
+        # Its own ids: the apply form on the same page has a version field too, and a tap's
+        # answer updates this form's version by id (templates/scoring/disputes/_live.html).
+        kwargs.setdefault("auto_id", "keep_%s")
+        super().__init__(*args, **kwargs)
+
 
 class ActionForm(VersionForm):
     action = forms.CharField(max_length=40, required=False)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Dispute, Revision, Table, TableEvent
 from ..pads import get_pad
+from ..rules.core import Verdict
 from ..services import Author, save_round
 from ..tables import summarize
 from .drafts import verdict_of
@@ -54,6 +55,7 @@ class Candidate:
 
     data: dict
     scores: list[int]
+    verdict: Verdict
     apply_as: str = ""
     choices: list[tuple[str, str]] = field(default_factory=list)
     label: str = ""
@@ -170,7 +172,7 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
     data, complete, scores = pad.round_from_form(table, summary, form)
     if not complete:
         raise NotApplicable([_("The sheet would not take the round as complete.")])
-    return Candidate(data, scores, apply_as, list(choices), str(label))
+    return Candidate(data, scores, verdict, apply_as, list(choices), str(label))
 
 
 def keep_entry(dispute: Dispute, *, version: int, author: Author, note: str) -> None:
@@ -199,6 +201,22 @@ def keep_entry(dispute: Dispute, *, version: int, author: Author, note: str) -> 
             details={"dispute": dispute.pk},
         )
         dispute.table.touch()
+
+
+# The languages the engine words its verdicts in (pads.base.engine_language).
+VERDICT_LANGUAGES = ("de", "en")
+
+
+def broken_rules(verdict: Verdict) -> list[dict]:
+    """The verdict's violations for the audit trail, worded in every language now: the
+    trail is read later, in either language, and the engine's wording needs the verdict."""
+    return [
+        {
+            "trick": violation.trick,
+            **{lang: violation.message(verdict.players, lang) for lang in VERDICT_LANGUAGES},
+        }
+        for violation in verdict.violations
+    ]
 
 
 def dispute_reason(note: str) -> str:
@@ -260,7 +278,11 @@ def apply_dispute(
                 author=author.name,
                 device=author.device,
                 reason=reason,
-                details={"dispute": dispute.pk, "revision": revision.number},
+                details={
+                    "dispute": dispute.pk,
+                    "revision": revision.number,
+                    "violations": broken_rules(found.verdict),
+                },
             )
     dispute.refresh_from_db()
     return revision, created

@@ -18,7 +18,7 @@ from ..models import Dispute
 from ..pads import get_pad
 from ..pads.base import engine_language
 from ..rules import records
-from ..services import LOCKED_MESSAGE, Conflict, Locked
+from ..services import LOCKED_MESSAGE, Author, Conflict, Locked
 from ..tables import summarize
 from . import drafts, pages, services
 from .analysis_panel import analysis_context
@@ -33,11 +33,28 @@ from .forms import (
 )
 from .games import get_adapter
 
+# Names stored for the audit trail fit the model's author fields.
+NAME_LENGTH = Dispute._meta.get_field("applied_by").max_length
+
 
 def stale_message() -> str:
     return _(
         "This dispute was changed on another phone (or by a double tap) since this page was "
         "loaded. The board now shows the current state: check it and tap again if needed."
+    )
+
+
+def not_decided_message() -> str:
+    return _(
+        "Not decided yet: this dispute was changed on another phone since this page was "
+        "loaded. Check the board and the verdict, then press the button again."
+    )
+
+
+def not_applied_message() -> str:
+    return _(
+        "Not applied yet: this dispute was changed on another phone since this page was "
+        "loaded. Check the board and the verdict, then press the button again."
     )
 
 
@@ -53,6 +70,33 @@ def remember_author(request, name: str) -> None:
     name = name.strip()
     if name and request.session.get("author") != name:
         request.session["author"] = name
+
+
+def acting_author(request, scope: Scope, typed: str) -> Author:
+    """Who acts, for the audit trail. An organizer's account stays the one answerable, but
+    the arbiter he names (often a referee at the table) is kept beside it, not dropped."""
+    remember_author(request, typed)
+    author = scope.author(request)
+    arbiter = typed.strip()
+    if not scope.organizer or not arbiter:
+        return author
+    name = _("%(organizer)s, arbiter %(arbiter)s") % {"organizer": author.name, "arbiter": arbiter}
+    return Author(name=name[:NAME_LENGTH], device=author.device)
+
+
+def changed_meanwhile(request, scope: Scope, dispute: Dispute, form_class, refusal: str):
+    """A decision posted from a page whose dispute another phone has changed since: the page
+    again on the current state, with what was typed and why it was not taken. The form now
+    carries the current version, so pressing again decides knowingly."""
+    dispute.refresh_from_db()
+    retry = request.POST.copy()
+    retry["version"] = str(dispute.version)
+    form = form_class(retry)
+    form.is_valid()
+    form.add_error(None, refusal)
+    name = "keep_form" if form_class is KeepForm else "apply_form"
+    context = dispute_context(request, scope, dispute, notice=[stale_message()], **{name: form})
+    return render(request, "scoring/disputes/dispute.html", context, status=409)
 
 
 PAGE_NAMES = {
@@ -113,13 +157,12 @@ def round_disputes(request, scope: Scope, number: int):
     if request.method == "POST":
         scope.require_edit(READ_ONLY_DISPUTES)
         if row is not None and form.is_valid():
-            remember_author(request, form.cleaned_data["author"])
             draft = drafts.new_draft(table, row)
             dispute = services.open_dispute(
                 table,
                 number,
                 draft,
-                author=scope.author(request),
+                author=acting_author(request, scope, form.cleaned_data["author"]),
                 note=form.cleaned_data["note"].strip(),
             )
             name = "dispute_setup" if get_adapter(table.game).missing_setup(draft) else "dispute"
@@ -144,6 +187,9 @@ def dispute_context(request, scope: Scope, dispute: Dispute, **extra) -> dict:
         )
     if scope.may_apply and not dispute.is_applied and "keep_form" not in extra:
         context["keep_form"] = KeepForm(initial={"version": dispute.version})
+    if not context["missing"]:
+        context["box"] = analysis_context(dispute, 0, may_start=scope.can_edit)
+        context["on_board"] = True
     if comparison and comparison.get("choices") and "apply_form" in context:
         offered = [(c["key"], c["label"]) for c in comparison["choices"] if c["scores"] is not None]
         context["apply_form"].offer(comparison["choice_label"], offered)
@@ -163,7 +209,7 @@ def answer_change(request, scope, dispute, notice: list[str] | None, status: int
     """After a tap: the board partial for htmx, else a redirect (with the notice as message)."""
     if request.htmx:
         dispute.refresh_from_db()
-        context = dispute_context(request, scope, dispute, notice=notice or [])
+        context = dispute_context(request, scope, dispute, notice=notice or [], swapped=True)
         return render(request, "scoring/disputes/_live.html", context, status=status)
     for line in notice or []:
         messages.error(request, line)
@@ -346,7 +392,9 @@ def hands(request, scope: Scope, dispute_id: int):
             dispute.refresh_from_db()
             if not notice:
                 seat = next_open_seat(adapter, dispute.draft, seat)
-    context = picker_context(request, scope, dispute, seat, typed=typed, notice=notice)
+    context = picker_context(
+        request, scope, dispute, seat, typed=typed, notice=notice, swapped=bool(request.htmx)
+    )
     template = "scoring/disputes/_picker.html" if request.htmx else "scoring/disputes/hands.html"
     return render(request, template, context, status=status)
 
@@ -474,8 +522,8 @@ def replay_context(request, scope: Scope, dispute: Dispute) -> dict:
             step = 0
         found = drafts.walk(adapter, dispute.draft)
         context["replay"] = pages.replay(adapter, dispute.draft, found, verdict, step)
-        may_start = not scope.shared
-        context["box"] = analysis_context(dispute, context["replay"]["step"], may_start=may_start)
+        step = context["replay"]["step"]
+        context["box"] = analysis_context(dispute, step, may_start=scope.can_edit)
         context["step"] = context["replay"]["step"]
     return context
 
@@ -496,10 +544,12 @@ def keep(request, scope: Scope, dispute_id: int):
     scope.require_apply()
     dispute = scope.get_dispute(dispute_id)
     form = KeepForm(request.POST)
+    if dispute.is_applied:
+        messages.info(request, applied_message(dispute))
+        return redirect(scope.url("dispute", dispute.pk))
     if not form.is_valid():
         if "version" in form.errors:
-            messages.error(request, stale_message())
-            return redirect(scope.url("dispute", dispute.pk))
+            return changed_meanwhile(request, scope, dispute, KeepForm, not_decided_message())
         context = dispute_context(request, scope, dispute, keep_form=form)
         return render(request, "scoring/disputes/dispute.html", context, status=422)
     try:
@@ -512,7 +562,7 @@ def keep(request, scope: Scope, dispute_id: int):
     except services.AlreadyApplied:
         messages.info(request, applied_message(dispute))
     except services.Stale:
-        messages.error(request, stale_message())
+        return changed_meanwhile(request, scope, dispute, KeepForm, not_decided_message())
     else:
         messages.success(request, _("Decided: the sheet's entry stands."))
     return redirect(scope.url("dispute", dispute.pk))
@@ -528,10 +578,12 @@ def apply(request, scope: Scope, dispute_id: int):
     back = redirect(scope.url("dispute", dispute.pk) + "#apply")
     form = ApplyForm(request.POST)
     if not form.is_valid():
+        if "version" in form.errors:
+            return changed_meanwhile(request, scope, dispute, ApplyForm, not_applied_message())
         messages.error(request, stale_message())
         return back
     c = form.cleaned_data
-    remember_author(request, c["author"])
+    author = acting_author(request, scope, c["author"])
     if scope.table.is_locked:
         messages.error(request, LOCKED_MESSAGE)
         return back
@@ -541,7 +593,7 @@ def apply(request, scope: Scope, dispute_id: int):
             version=c["version"],
             base=c["base"],
             submission=c["submission"],
-            author=scope.author(request),
+            author=author,
             note=c["note"],
             apply_as=c.get("apply_as") or "",
         )
@@ -549,8 +601,7 @@ def apply(request, scope: Scope, dispute_id: int):
         messages.error(request, LOCKED_MESSAGE)
         return back
     except services.Stale:
-        messages.error(request, stale_message())
-        return back
+        return changed_meanwhile(request, scope, dispute, ApplyForm, not_applied_message())
     except services.AlreadyApplied:
         messages.info(request, applied_message(dispute))
         return back

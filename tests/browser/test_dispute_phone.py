@@ -124,3 +124,60 @@ def test_taps_work_without_javascript(browser, live_server, entered_game):
     page.get_by_role("button", name="Letzte Eingabe zurücknehmen").click()
     expect(page.locator("#board .on-table li")).to_have_text(["Ben HU"])
     context.close()
+
+
+def open_dispute_on(page, key) -> None:
+    page.goto(reverse("dispute_round", args=[key, 1]))
+    page.get_by_role("button", name="Streitfall eröffnen").click()
+    expect(page.get_by_role("heading", name="Streitfall: Spiel 1")).to_be_visible()
+
+
+def undo_tap(page, left):
+    page.get_by_role("button", name="Letzte Eingabe zurücknehmen").click()
+    expect(page.locator(f"#board[data-actions='{left}']")).to_be_attached()
+
+
+def keep_the_entry(page, reason):
+    page.get_by_label("Warum der Eintrag bleibt").fill(reason)
+    page.get_by_role("button", name="Der Eintrag bleibt").click()
+
+
+def test_the_entry_stands_the_first_time_after_taps_and_undos(phone, entered_game, shots):
+    """Issue 22: taps and undos on the board must not make the page's own decision stale."""
+    _table, key = entered_game
+    page = phone()
+    open_dispute_on(page, key)
+    for number, card in enumerate(REVOKE["plays"][:4], start=1):
+        tap_card(page, number, card)
+    undo_tap(page, 3)
+    undo_tap(page, 2)
+    tap_card(page, 3, "G8")
+    keep_the_entry(page, "Die Karten wurden richtig gezählt")
+    expect(page.get_by_text("Entschieden: Der Eintrag im Block bleibt.")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Grund: Die Karten wurden richtig gezählt")
+    expect(page.get_by_text("auf einem anderen Handy")).to_have_count(0)
+    fits_the_phone(page)
+    shots(page, "dispute-kept")
+
+
+def test_a_real_conflict_keeps_the_typed_reason(phone, entered_game, shots):
+    _table, key = entered_game
+    arbiter = phone()
+    open_dispute_on(arbiter, key)
+    tap_card(arbiter, 1, "HU")
+    other = phone()
+    other.goto(arbiter.url)
+    tap_card(other, 2, "HO")
+
+    keep_the_entry(arbiter, "Die Karten wurden richtig gezählt")
+    refusal = arbiter.get_by_role("alert").filter(has_text="Noch nicht entschieden")
+    expect(refusal).to_contain_text("auf einem anderen Handy geändert")
+    expect(arbiter.get_by_label("Warum der Eintrag bleibt")).to_have_value(
+        "Die Karten wurden richtig gezählt"
+    )
+    # The page now shows what the other phone tapped.
+    expect(arbiter.locator("#board .on-table li")).to_have_text(["Ben HU", "Cem HO"])
+    fits_the_phone(arbiter)
+    shots(arbiter, "dispute-keep-conflict")
+    arbiter.get_by_role("button", name="Der Eintrag bleibt").click()
+    expect(arbiter.get_by_text("Entschieden: Der Eintrag im Block bleibt.")).to_be_visible()

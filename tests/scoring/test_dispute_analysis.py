@@ -13,7 +13,7 @@ from stichblock.ratelimit import reset_rate_limits
 
 from .dispute_deals import REVOKE
 from .dispute_helpers import open_dispute, paste, post_setup, simulated, tap_all, type_hands, url
-from .helpers import text
+from .helpers import text, viewer_key
 from .schafkopf_helpers import create_schafkopf, game, play
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +179,42 @@ def test_marks_name_the_card_from_which_the_game_was_lost_and_the_best_cards():
     ]
     assert [mark["turn"] for mark in shown] == [None, None, "ab hier war das Spiel verloren"]
     assert analyses.summary(document, names) == {"party": "Anna + Cem", "value": 70, "won": True}
+
+
+def test_a_viewer_link_watches_but_cannot_start_an_analysis(client):
+    table, _key, dispute, _record = disputed_solo(client)
+    viewer = viewer_key(table)
+    refused = client.post(reverse("dispute_analysis", args=[viewer, dispute.pk]))
+    assert refused.status_code == 403
+    assert "nur zum Ansehen" in text(refused)
+    assert Analysis.objects.count() == 0
+    for page in ("dispute_replay", "dispute"):
+        shown = text(client.get(reverse(page, args=[viewer, dispute.pk])))
+        assert "Analyse: War das Spiel zu gewinnen?" in shown
+        assert "Analysieren" not in shown
+    box = text(client.get(reverse("dispute_analysis_box", args=[viewer, dispute.pk])))
+    assert "Analysieren" not in box
+
+
+def test_the_dispute_page_offers_the_analysis_too(
+    client, django_capture_on_commit_callbacks, run_worker
+):
+    _table, key, dispute, _record = disputed_solo(client)
+    board = url("dispute", key, dispute)
+    assert "Analysieren" in text(client.get(board))
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post(url("dispute_analysis", key, dispute), {"from": "board"})
+    assert started.url == board + "#analysis"
+    assert "Die Analyse wartet auf den Rechner" in text(client.get(board))
+    run_worker()
+    assert "Mit perfektem Spiel bekommt die Spielerpartei" in text(client.get(board))
+
+
+def test_no_analysis_on_the_dispute_page_without_the_hands(client):
+    _table, key = create_schafkopf(client)
+    play(client, key, 1, game("rufspiel", 1, 3, called="G", augen=50))
+    dispute = open_dispute(client, key, 1)
+    tap_all(client, key, dispute, REVOKE["plays"])
+    shown = text(client.get(url("dispute", key, dispute)))
+    assert "Stich für Stich nachspielen" in shown
+    assert "Analyse" not in shown

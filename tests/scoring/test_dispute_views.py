@@ -146,8 +146,9 @@ def test_organizer_acts_on_a_table_through_the_authority_hook(client, django_use
         )
         assert applied.status_code == 302
         current = Revision.objects.get(round__table=table, is_current=True)
-        # The organizer's account, not a typed name, is who decided (the audit trail's "who").
-        expected = (2, "dispute", "orga (Turnierleitung)")
+        # The organizer's account is who decided, with the arbiter he named (the audit
+        # trail's "who").
+        expected = (2, "dispute", "orga (Turnierleitung), Schiedsrichter Turnierleitung")
         assert (current.number, current.source, current.author) == expected
     finally:
         hooks.TABLE_AUTHORITIES.remove(organizes)
@@ -225,7 +226,7 @@ def test_applying_the_verdict_stores_a_dispute_revision_and_keeps_the_old_one(cl
     dispute.refresh_from_db()
     assert dispute.revision == new and dispute.is_applied and dispute.applied_by == "Vera"
     event = TableEvent.objects.get(table=table, kind=TableEvent.Kind.DISPUTE_APPLIED)
-    assert event.details == {"dispute": dispute.pk, "revision": 2}
+    assert (event.details["dispute"], event.details["revision"]) == (dispute.pk, 2)
     history = text(client.get(response.url))
     assert (
         "Streitfall von Vera" in history and "Grund: Streitfall: Dora hat nicht bedient" in history
