@@ -21,6 +21,11 @@ class Conflict(Exception):
         self.current = current
 
 
+class Misplaced(Exception):
+    """The submission was stored before for another table or round: a token belongs to the
+    one round its form was made for, and a copy sent anywhere else stores nothing."""
+
+
 class Locked(Exception):
     """The table is locked (its result was confirmed); unlock it before changing rounds."""
 
@@ -100,10 +105,13 @@ def save_round(
     Returns (revision, created). A repeated submission returns the stored revision with
     created=False, so a double tap stores once. Raises Conflict when another revision was
     saved since ``base``; the unique constraints make this hold under concurrent requests too.
+    A submission stored before with other content raises Conflict (the stored entry), and
+    one stored for another round or table raises Misplaced: a repeat never drops what it
+    carries while answering "saved".
     """
     try:
         with transaction.atomic():
-            earlier = Revision.objects.filter(submission=submission).first()
+            earlier = repeated(submission, table, number, data, complete)
             if earlier is not None:
                 return earlier, False
             # One statement checks the lock, bumps the version the live views compare, holds
@@ -137,7 +145,7 @@ def save_round(
             return revision, True
     except IntegrityError:
         # Lost a race: either our own first tap won (same submission) or another phone did.
-        earlier = Revision.objects.filter(submission=submission).first()
+        earlier = repeated(submission, table, number, data, complete)
         if earlier is not None:
             return earlier, False
         raise Conflict(
@@ -145,6 +153,21 @@ def save_round(
             .select_related("round")
             .first()
         ) from None
+
+
+def repeated(
+    submission: uuid.UUID, table: Table, number: int, data: dict, complete: bool
+) -> Revision | None:
+    """The revision stored before under ``submission`` when this is a true repeat of it (the
+    same round, the same entry), None when the submission is new."""
+    earlier = Revision.objects.filter(submission=submission).select_related("round").first()
+    if earlier is None:
+        return None
+    if earlier.round.table_id != table.pk or earlier.round.number != number:
+        raise Misplaced()
+    if earlier.data != data or earlier.complete != complete:
+        raise Conflict(earlier)
+    return earlier
 
 
 def _retire_void(round_: Round) -> int:

@@ -10,7 +10,7 @@ from functools import partial
 import segno
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -31,7 +31,15 @@ from .audit import audit_trail, write_csv
 from .hooks import round_panels, table_panels
 from .models import Access, Game, Revision, Table
 from .pads import PADS, get_pad
-from .services import LOCKED_MESSAGE, Conflict, Locked, create_table, save_round, void_round
+from .services import (
+    LOCKED_MESSAGE,
+    Conflict,
+    Locked,
+    Misplaced,
+    create_table,
+    save_round,
+    void_round,
+)
 from .spreadsheets import csv_response, spreadsheet_text
 from .tables import round_history, sheet_rows, summarize
 from .voids import VoidForm, void_refusal
@@ -399,15 +407,23 @@ def round_save(request, scope: Scope, number: int):
             return json_refused(refusal)
         messages.error(request, refusal)
         return redirect("table", key=key)
-    # Corrections of finished rounds live on the round's page, new entries on the sheet.
-    on_round_page = row is not None and row.complete
-    form = entry_form(pad, table, summary, number, data=request.POST)
+    posted, replaces = chosen_way(request.POST)
+    # Corrections of finished rounds live on the round's page, new entries on the sheet: a
+    # form made for a round nobody had finished enters it, even if another phone did since.
+    on_round_page = row is not None and row.complete and posted_base(posted) > 0
+    form = entry_form(pad, table, summary, number, data=posted)
     if form.is_valid():
         data, complete, scores = pad.round_from_form(table, summary, form)
         if not complete and any(later.number > number for later in summary.rows):
             form.add_error(
                 None,
                 _("%(Noun)s %(n)s must stay complete: later ones are already saved.")
+                % nouns(pad, number),
+            )
+        if replaces and not form.cleaned_data["reason"].strip():
+            form.add_error(
+                "reason",
+                _("Please give a reason: replacing %(noun)s %(n)s changes another phone's entry.")
                 % nouns(pad, number),
             )
     if not form.is_valid():
@@ -447,15 +463,24 @@ def round_save(request, scope: Scope, number: int):
             return json_locked()
         messages.error(request, LOCKED_MESSAGE)
         return redirect("table", key=key)
-    except Conflict as conflict:
+    except Misplaced:
+        refusal = _(
+            "Not saved: this form was sent before, for another entry or table. "
+            "Check what you typed and save it again."
+        )
         if as_json:
-            return json_conflict(pad, table, number, conflict.current)
-        # Keep what this phone typed; saving it again (now based on the newer revision)
-        # deliberately replaces the newer entry, and both stay in the history.
-        retry_data = request.POST.copy()
-        retry_data["base"] = conflict.current.number if conflict.current else 0
-        retry_data["submission"] = str(uuid.uuid4())
-        retry = entry_form(pad, table, summary, number, data=retry_data)
+            return json_refused(refusal)
+        retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
+        retry.is_valid()
+        retry.add_error(None, refusal)
+        return render_entry(request, access, number, on_round_page, 422, form=retry)
+    except Conflict as conflict:
+        fresh = summarize(table)
+        if as_json:
+            return json_conflict(pad, table, number, conflict.current, fresh, on_round_page)
+        # Keep what this phone typed, with the base it was made for: saving it as it is
+        # conflicts again. The answer offers the two honest ways on (conflict_ways).
+        retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
         retry.is_valid()
         pairs = pad.describe(table, conflict.current.data) if conflict.current else []
         return render_entry(
@@ -467,6 +492,7 @@ def round_save(request, scope: Scope, number: int):
             form=retry,
             conflict=conflict.current,
             conflict_pairs=pairs,
+            conflict_ways=conflict_ways(fresh, number, conflict.current, on_round_page),
         )
     if created:
         render_for_viewers(table)
@@ -484,6 +510,43 @@ def round_save(request, scope: Scope, number: int):
             table.refresh_from_db()  # stored by an earlier request (a repeat): its version
         return entry_answer(request, access, "saved")
     return redirect(back)
+
+
+# --- conflicts: the two ways on (docs/scorepad.md, "Two phones") ----------------------------
+
+
+def chosen_way(post) -> tuple[QueryDict, bool]:
+    """The posted entry with the base of the way on its conflict answer offered, if one was
+    chosen (scoring/_conflict_ways.html), and whether that way replaces another phone's entry.
+    A form sent as it is keeps the base it was made for."""
+    posted = post.copy()
+    for field, replaces in (("next_base", False), ("replace_base", True)):
+        if live.small_number(post.get(field, "")):
+            posted["base"] = post[field]
+            return posted, replaces
+    return posted, False
+
+
+def posted_base(posted: QueryDict) -> int:
+    return int(live.small_number(posted.get("base", "")) or 0)
+
+
+def with_new_submission(posted: QueryDict) -> QueryDict:
+    retry = posted.copy()
+    retry["submission"] = str(uuid.uuid4())
+    return retry
+
+
+def conflict_ways(summary, number: int, current: Revision | None, correcting: bool) -> dict:
+    """What a phone whose entry of round ``number`` met a newer one may do with it: replace
+    the newer entry (based on it), or, for a new entry of a round now complete, save it as the
+    table's next round (based on that round as it is now)."""
+    ways: dict = {"replace_base": current.number if current else 0, "next": None}
+    following = summary.next_round
+    if not correcting and following is not None and following > number:
+        row = summary.row(following)
+        ways["next"] = {"number": following, "base": row.revision.number if row else 0}
+    return ways
 
 
 # --- the answer in place to a save sent from the sheet page (docs/scorepad.md, "Saving") ------
@@ -545,14 +608,18 @@ def json_invalid(form):
     return JsonResponse({"errors": errors, "message": message}, status=422)
 
 
-def json_conflict(pad, table, number: int, current: Revision | None):
-    """409: another phone saved the round since the entry's base revision; ``current`` is
-    that newer entry as the history shows it, ``base`` the revision to build on to replace it."""
+def json_conflict(pad, table, number: int, current: Revision | None, summary, correcting: bool):
+    """409: another phone saved the round since the entry's base revision (or this very
+    submission was stored before with other content); ``current`` is that stored entry as the
+    history shows it, ``base`` the revision to build on to replace it, ``next`` the round and
+    base to save it as the next round instead (or null)."""
+    ways = conflict_ways(summary, number, current, correcting)
     answer = {
         "conflict": True,
         "round": number,
         "message": _("Not saved: this was changed on another phone in the meantime."),
-        "base": current.number if current else 0,
+        "base": ways["replace_base"],
+        "next": ways["next"],
         "current": None,
     }
     if current is not None:

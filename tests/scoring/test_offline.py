@@ -103,6 +103,8 @@ def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
     assert response.status_code == 409
     answer = response.json()
     assert answer["conflict"] is True and answer["round"] == 1 and answer["base"] == 1
+    # Entered as new (base 0): it may have been the next game.
+    assert answer["next"] == {"number": 3, "base": 0}
     assert answer["message"] == (
         "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert."
     )
@@ -111,6 +113,52 @@ def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
     assert re.fullmatch(r"\d\d:\d\d", current["time"])
     assert ["Ansage von Ben", "1"] in current["values"]
     assert Revision.objects.filter(round__table=table).count() == 2  # rounds 1 and 2, once
+
+
+def test_a_token_sent_again_with_other_content_is_a_conflict_not_saved(client):
+    """Issue 22 §2: the same submission with another payload used to answer 200 "saved" and
+    drop the new content."""
+    table, key = create_schatzsuche(client)
+    token = uuid.uuid4()
+    first = queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), submission=token)
+    assert first.status_code == 201
+    changed = queue_post(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), submission=token)
+    assert changed.status_code == 409
+    answer = changed.json()
+    assert answer["conflict"] is True and answer["round"] == 1
+    # The stored entry, to show beside the phone's own.
+    assert answer["current"]["revision"] == 1
+    assert ["Ansage von Ben", "1"] in answer["current"]["values"]
+    assert answer["next"] == {"number": 2, "base": 0}
+    assert [r.data["bids"] for r in Revision.objects.filter(round__table=table)] == [[0, 1, 0]]
+
+
+def test_a_token_belongs_to_one_table_and_one_round(client):
+    """Issue 22 §2: a token stored for table A round 1, sent for round 3 of A or round 1 of
+    table B, used to answer "saved, created: false" and store nothing."""
+    table, key = create_schatzsuche(client)
+    other_table, other_key = create_schatzsuche(Client())
+    token = uuid.uuid4()
+    assert (
+        queue_post(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), submission=token).status_code
+        == 201
+    )
+    assert queue_post(client, key, 2, round_fields([0, 1, 1], [0, 1, 1])).status_code == 201
+    for where, number in ((key, 3), (other_key, 1)):
+        response = queue_post(client, where, number, round_fields([1, 1, 1]), submission=token)
+        assert response.status_code == 422, (where, number)
+        assert response.json()["message"] == (
+            "Nicht gespeichert: Dieses Formular wurde schon einmal gesendet, für einen anderen "
+            "Eintrag oder Tisch. Prüfe deine Eingabe und speichere sie noch einmal."
+        )
+    assert Revision.objects.filter(round__table=table).count() == 2
+    assert not Revision.objects.filter(round__table=other_table).exists()
+    # As a form post the typed entry stays in the form, with a new token to save it with.
+    page = post_round(client, key, 3, round_fields([1, 1, 1]), submission=token)
+    assert page.status_code == 422
+    assert "Dieses Formular wurde schon einmal gesendet" in text(page)
+    assert f'value="{token}"' not in page.content.decode()
+    assert re.search(r'name="bid_0"[^>]*value="1"', page.content.decode())
 
 
 def test_invalid_entries_answer_422_with_the_errors_by_field(client):

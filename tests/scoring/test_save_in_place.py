@@ -79,11 +79,12 @@ def test_a_round_saved_meanwhile_elsewhere_shows_both_entries_on_the_sheet(clien
     assert response.status_code == 409
     assert response["Stichblock-Entry"] == "conflict"
     page = text(response)
-    assert "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert." in page
+    assert "Nicht gespeichert: Runde 1 wurde inzwischen auf einem anderen Handy geändert." in page
     assert "gespeichert von Ben" in page
+    assert "Als Runde 2 speichern" in page and "Runde 1 ersetzen" in page
     html = response.content.decode()
-    assert re.search(r'name="bid_0"[^>]*value="1"', html)  # his entry, based on Ben's now
-    assert re.search(r'name="base"[^>]*value="1"', html)
+    assert re.search(r'name="bid_0"[^>]*value="1"', html)  # his entry, as he typed it
+    assert re.search(r'name="base"[^>]*value="0"', html)  # made for the empty round
     assert 'id="round-1"' in html  # the sheet shows Ben's round
     assert [r.data["bids"] for r in Revision.objects.filter(round__table=table)] == [[0, 1, 0]]
 

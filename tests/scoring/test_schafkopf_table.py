@@ -176,7 +176,8 @@ def test_five_players_the_dealer_sits_out_and_scores_zero(client):
     assert "Geber Anna (setzt dieses Spiel aus) Vorhand Ben" in page
     assert "Reihenfolge Ben → Cem → Dora → Emil" in page
     html = client.get(reverse("table", args=[key])).content.decode()
-    assert 'name="declarer" value="0"' not in html  # Anna cannot play this game
+    next_form = html.split('id="entry"', 1)[1].split("</form>", 1)[0]
+    assert 'name="declarer" value="0"' not in next_form  # Anna cannot play this game
     play(client, key, 1, game("solo", 1, suit="E", outcome="won"))
     assert scores(table, 1) == [0, 18, -6, -6, -6]
     play(client, key, 2, game("rufspiel", 0, 4, called="G", augen=40))  # Ben sits out

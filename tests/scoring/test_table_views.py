@@ -191,16 +191,89 @@ def test_two_phones_same_round_second_gets_a_conflict_and_keeps_its_input(client
     # Both phones opened the correction form at revision 1.
     first = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1, author="Anna")
     assert first.status_code == 302
-    second = post_round(client, key, 1, round_fields([0, 0, 1], [0, 0, 1]), base=1, author="Ben")
+    ben = round_fields([0, 0, 1], [0, 0, 1])
+    second = post_round(client, key, 1, ben, base=1, author="Ben")
     assert second.status_code == 409
     page = text(second)
-    assert "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert." in page
+    assert "Nicht gespeichert: Runde 1 wurde inzwischen auf einem anderen Handy geändert." in page
     assert "gespeichert von Anna" in page
     html = second.content.decode()
     assert 'name="bid_2" value="1"' in html  # Ben's typing is still there
-    assert 'name="base" value="2"' in html  # a second save now knowingly replaces it
-    current = Revision.objects.get(round__table=table, is_current=True)
-    assert current.scores == [1, 0, 0]
+    assert 'name="base" value="1"' in html  # still the state his form was made for
+    # A correction has one way on: replace the newer entry, with a reason.
+    assert "Runde 1 ersetzen" in page and "Als Runde 2 speichern" not in page
+    assert 'name="replace_base" value="2"' in html
+    # Saving it as it is again is a conflict again, never a silent correction.
+    again = post_round(client, key, 1, ben, base=1, author="Ben")
+    assert again.status_code == 409
+    assert Revision.objects.get(round__table=table, is_current=True).scores == [1, 0, 0]
+
+
+def test_replacing_after_a_conflict_asks_for_a_reason_and_keeps_both_entries(client):
+    table, key = create_schatzsuche(client)
+    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna")
+    ben = round_fields([0, 0, 1], [0, 0, 1])
+    assert post_round(client, key, 1, ben, author="Ben").status_code == 409
+    no_reason = post_round(client, key, 1, {**ben, "replace_base": 1}, author="Ben")
+    assert no_reason.status_code == 422
+    assert "Grund der Korrektur" in text(no_reason)
+    assert (
+        "Bitte einen Grund angeben: Runde 1 zu ersetzen ändert den Eintrag eines anderen Handys."
+        in text(no_reason)
+    )
+    assert 'name="bid_2" value="1"' in no_reason.content.decode()
+    replaced = post_round(
+        client, key, 1, {**ben, "replace_base": 1}, author="Ben", reason="Anna hat sich vertippt"
+    )
+    assert replaced.status_code == 302
+    revisions = list(Revision.objects.filter(round__table=table).order_by("number"))
+    assert [(r.author, r.source, r.is_current) for r in revisions] == [
+        ("Anna", Revision.Source.ENTRY, False),
+        ("Ben", Revision.Source.CORRECTION, True),
+    ]
+    assert revisions[1].reason == "Anna hat sich vertippt"
+
+
+def test_a_new_entry_that_meets_another_phones_can_be_saved_as_the_next_round(client):
+    """Issue 22 §1: phone 2 entered the same round number as phone 1 for another game."""
+    table, key = create_schatzsuche(client)
+    assert (
+        post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Anna").status_code
+        == 302
+    )
+    ben = round_fields([1, 0, 1])  # the bids of the next game, typed into the form of round 1
+    conflict = post_round(client, key, 1, ben, author="Ben")
+    assert conflict.status_code == 409
+    page, html = text(conflict), conflict.content.decode()
+    assert "Als Runde 2 speichern" in page and "Runde 1 ersetzen" in page
+    assert f'formaction="{reverse("round_save", args=[key, 2])}"' in html
+    assert 'name="next_base" value="0"' in html
+    # The first button is what Enter does: it replaces nothing.
+    assert html.index('name="next_base"') < html.index('name="replace_base"')
+    as_next = client.post(
+        reverse("round_save", args=[key, 2]),
+        {**form_fields(html), "next_base": "0"},
+    )
+    assert as_next.status_code == 302
+    rounds = {
+        r.round.number: (r.author, r.data["bids"], r.source)
+        for r in Revision.objects.filter(round__table=table).select_related("round")
+    }
+    assert rounds == {1: ("Anna", [0, 1, 0], "entry"), 2: ("Ben", [1, 0, 1], "entry")}
+
+
+def form_fields(html: str) -> dict:
+    """The values of the entry form's inputs as the page holds them (text, hidden, checked)."""
+    form = html.split('id="entry"', 1)[1].split("</form>", 1)[0]
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="([^"]+)"', tag)
+        if not name or (kind and kind.group(1) in ("radio", "checkbox") and "checked" not in tag):
+            continue
+        fields[name.group(1)] = value.group(1) if value else ""
+    return fields
 
 
 def test_two_phones_entering_a_new_round_at_once(client):
@@ -248,6 +321,27 @@ def test_live_fragment_tells_a_phone_its_open_form_went_stale(client):
     assert "gerade auf einem anderen Handy gespeichert" in text(
         client.get(url, HTTP_HX_REQUEST="true")
     )
+
+
+def test_a_stale_forms_heading_names_the_game_of_its_form_not_the_next(client):
+    """Issue 22 §1: phone 2's page showed "Spiel 18" above a form saying "Spiel 17
+    speichern" after phone 1 saved game 17."""
+    from .schafkopf_helpers import create_schafkopf, game, play
+
+    _table, key = create_schafkopf(client)
+    url = reverse("table_live", args=[key]) + "?round=1&base=0"
+    play(client, key, 1, game("wenz", 1, augen=70))
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    info = fragment.split('id="round-info"', 1)[1]
+    assert '<h2 class="round-head">Spiel 1</h2>' in info and "Spiel 2" not in info
+    assert "Spiel 1 wurde gerade auf einem anderen Handy gespeichert." in text_of(info)
+    # A phone with the next game's form open sees that game's facts.
+    current = client.get(url.replace("round=1", "round=2"), HTTP_HX_REQUEST="true")
+    assert "Spiel 2" in current.content.decode().split('id="round-info"', 1)[1]
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def test_an_untouched_form_moves_on_when_another_phone_saved_its_round(client):
