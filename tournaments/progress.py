@@ -124,6 +124,24 @@ def round_progress(round_: TournamentRound) -> list[TableProgress]:
     return progress
 
 
+def unconfirmed_tables(tournament: Tournament, before: int) -> list[TableProgress]:
+    """The tables of the published rounds before round ``before`` whose result is not
+    confirmed yet, with their progress (what the organizer is asked about before he draws
+    or publishes round ``before``)."""
+    rounds = (
+        TournamentRound.objects.filter(
+            tournament=tournament,
+            number__lt=before,
+            published_at__isnull=False,
+            tables__table__locked_at__isnull=True,
+            tables__table__isnull=False,
+        )
+        .distinct()
+        .order_by("number")
+    )
+    return [item for round_ in rounds for item in round_progress(round_) if not item.locked]
+
+
 def open_disputes_of(tables: list[Table]) -> dict[int, list[int]]:
     """Per table, the games with a dispute not applied yet: the organizers decide them."""
     games: dict[int, list[int]] = {}

@@ -100,21 +100,33 @@ def next_round_number(tournament: Tournament) -> int:
     return (published.aggregate(top=Max("number"))["top"] or 0) + 1
 
 
-def draw_round(tournament: Tournament, seed: str | None = None) -> TournamentRound:
-    """Draw (or redraw with a new seed) the next round as an unpublished preview."""
-    number = next_round_number(tournament)
+def round_sizes(tournament: Tournament, number: int, count: int) -> list[int]:
+    """The table sizes of round ``number`` for ``count`` active players; TournamentError
+    saying why when that round cannot be drawn."""
     if number > tournament.rounds:
         raise TournamentError(
             _("All %(n)s rounds are drawn; add a round in the settings to draw another.")
             % {"n": tournament.rounds}
         )
+    try:
+        return drawing.table_sizes(count, tournament.table_size, tournament.remainder)
+    except drawing.DrawError:
+        raise TournamentError(sizes_problem(tournament, count)) from None
+
+
+def check_drawable(tournament: Tournament) -> None:
+    """TournamentError when the next round cannot be drawn: said before anything is asked."""
+    count = tournament.players.filter(withdrawn_at__isnull=True).count()
+    round_sizes(tournament, next_round_number(tournament), count)
+
+
+def draw_round(tournament: Tournament, seed: str | None = None) -> TournamentRound:
+    """Draw (or redraw with a new seed) the next round as an unpublished preview."""
+    number = next_round_number(tournament)
     players = list(
         tournament.players.filter(withdrawn_at__isnull=True).values_list("id", flat=True)
     )
-    try:
-        sizes = drawing.table_sizes(len(players), tournament.table_size, tournament.remainder)
-    except drawing.DrawError:
-        raise TournamentError(sizes_problem(tournament, len(players))) from None
+    sizes = round_sizes(tournament, number, len(players))
     earlier = earlier_rounds(tournament, number)
     result = drawing.draw(
         players,

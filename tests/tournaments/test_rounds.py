@@ -55,8 +55,9 @@ def test_draw_is_a_preview_until_published_and_can_be_redrawn(client):
     redrawn.refresh_from_db()
     assert redrawn.is_published
     assert Table.objects.count() == 2
-    # A published round is never redrawn: drawing again makes round 2.
-    client.post(reverse("round_draw", args=[tournament.pk]))
+    # A published round is never redrawn: drawing again makes round 2 (while round 1's
+    # tables are not confirmed, after "anyway").
+    client.post(reverse("round_draw", args=[tournament.pk]), {"anyway": "1"})
     assert list(tournament.draws.values_list("number", flat=True)) == [1, 2]
 
 
@@ -108,7 +109,7 @@ def test_second_round_avoids_the_table_mates_of_the_first(client):
     tournament = make_tournament(logged_in(client), game="schafkopf")
     register(tournament, 16)
     published_round(tournament, seed="a")
-    client.post(reverse("round_draw", args=[tournament.pk]))
+    client.post(reverse("round_draw", args=[tournament.pk]), {"anyway": "1"})
     second = tournament.draws.get(number=2)
     assert second.repeated_pairs == 0
     page = text(client.get(reverse("tournament_round", args=[tournament.pk, 2])))

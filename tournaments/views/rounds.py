@@ -25,7 +25,31 @@ from ..forms import UnlockForm
 from ..hooks import game_links
 from ..live import live_version, round_channels
 from ..models import TournamentTable
-from ..progress import lock_concerns, progress_etag, round_progress, unbalanced_games
+from ..progress import (
+    lock_concerns,
+    progress_etag,
+    round_progress,
+    unbalanced_games,
+    unconfirmed_tables,
+)
+
+
+def ask_first(request, tournament, number: int, action: str):
+    """The confirmation step before drawing or publishing round ``number`` while tables of
+    earlier rounds are not confirmed: a page naming each of them, with a form that does it
+    "anyway". None when every table is confirmed or the organizer already said "anyway"."""
+    if request.POST.get("anyway") == "1":
+        return None
+    unconfirmed = unconfirmed_tables(tournament, number)
+    if not unconfirmed:
+        return None
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "action": action,
+        "unconfirmed": unconfirmed,
+    }
+    return render(request, "tournaments/unconfirmed.html", context)
 
 
 @login_required
@@ -33,7 +57,14 @@ from ..progress import lock_concerns, progress_etag, round_progress, unbalanced_
 def round_draw(request, pk: int):
     """Draw the next round, or redraw its unpublished preview with a new seed."""
     tournament = get_tournament(request, pk)
+    number = services.next_round_number(tournament)
+    # A redraw asks nothing: the organizer decided when he drew the preview, and publishing
+    # it asks again.
+    redraw = tournament.draws.filter(number=number, published_at__isnull=True).exists()
     try:
+        services.check_drawable(tournament)
+        if not redraw and (asked := ask_first(request, tournament, number, "draw")):
+            return asked
         round_ = services.draw_round(tournament)
     except services.TournamentError as problem:
         messages.error(request, str(problem))
@@ -61,6 +92,8 @@ def round_detail(request, pk: int, number: int):
 def round_publish(request, pk: int, number: int):
     tournament = get_tournament(request, pk)
     round_ = get_round(tournament, number)
+    if not round_.is_published and (asked := ask_first(request, tournament, number, "publish")):
+        return asked
     services.publish_round(round_)
     messages.success(
         request,
