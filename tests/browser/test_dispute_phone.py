@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Revision
 from tests.scoring.dispute_deals import REVOKE, REVOKE_MESSAGE_DE
+from tests.scoring.dispute_helpers import open_dispute, paste, simulated
 from tests.scoring.schafkopf_helpers import create_schafkopf, game, play
 
 from .conftest import PHONE
@@ -181,3 +182,46 @@ def test_a_real_conflict_keeps_the_typed_reason(phone, entered_game, shots):
     shots(arbiter, "dispute-keep-conflict")
     arbiter.get_by_role("button", name="Der Eintrag bleibt").click()
     expect(arbiter.get_by_text("Entschieden: Der Eintrag im Block bleibt.")).to_be_visible()
+
+
+def test_typed_hands_save_the_first_time_after_tapping_cards(phone, entered_game):
+    """The same trap on the hands page: taps in the picker must not make the typed hands
+    below it stale."""
+    _table, key = entered_game
+    page = phone()
+    open_dispute_on(page, key)
+    page.get_by_role("link", name="Karten eingeben").click()
+    page.locator("#picker button[value='EA']").click()
+    expect(page.locator("#picker .seat.current")).to_contain_text("1/8")
+    page.get_by_text("Karten stattdessen eintippen").click()
+    for seat, hand in enumerate(REVOKE["hands"]):
+        page.locator(f"#id_hand_{seat}").fill(" ".join(hand))
+    page.get_by_role("button", name="Karten speichern").click()
+    expect(page.get_by_text("Die Karten sind gespeichert.")).to_be_visible()
+    expect(page.locator("#deal")).to_contain_text("bekannt")
+
+
+def test_the_dispute_page_offers_the_analysis_on_a_phone(phone, shots):
+    client = Client()
+    table, key = create_schafkopf(client)
+    record = simulated("schafkopf", "analysis:1", table.player_names, players=4, round_number=1)
+    contract = record["contract"]
+    declarer = contract["declarer"]
+    entered = game(contract["type"], declarer, suit=contract.get("suit"))
+    if contract["type"] == "rufspiel":
+        entered = game("rufspiel", declarer, (declarer + 2) % 4, called=contract["called"])
+    play(client, key, 1, {**entered, "outcome": "won"})
+    dispute = open_dispute(client, key, 1)
+    assert paste(client, key, dispute, record).status_code == 302
+
+    page = phone()
+    page.goto(reverse("dispute", args=[key, dispute.pk]))
+    box = page.locator("#analysis")
+    expect(box).to_contain_text("Analyse: War das Spiel zu gewinnen?")
+    expect(box.get_by_role("button", name="Analysieren")).to_be_visible()
+    fits_the_phone(page)
+    box.scroll_into_view_if_needed()
+    shots(page, "dispute-analysis")
+    box.get_by_role("button", name="Analysieren").click()
+    expect(page.get_by_role("heading", name="Streitfall: Spiel 1")).to_be_visible()
+    expect(page.locator("#analysis")).to_contain_text("Die Analyse wartet auf den Rechner")
