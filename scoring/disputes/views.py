@@ -524,7 +524,7 @@ def replay_context(request, scope: Scope, dispute: Dispute) -> dict:
         context["replay"] = pages.replay(adapter, dispute.draft, found, verdict, step)
         step = context["replay"]["step"]
         context["box"] = analysis_context(dispute, step, may_start=scope.can_edit)
-        context["step"] = context["replay"]["step"]
+        context["step"] = step
     return context
 
 
@@ -544,7 +544,7 @@ def keep(request, scope: Scope, dispute_id: int):
     scope.require_apply()
     dispute = scope.get_dispute(dispute_id)
     form = KeepForm(request.POST)
-    if dispute.is_applied:
+    if dispute.is_applied:  # decided already: no form to show again, whatever was posted
         messages.info(request, applied_message(dispute))
         return redirect(scope.url("dispute", dispute.pk))
     if not form.is_valid():
