@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from .disputes.trail import verdict_lines
 from .models import Revision, Table, TableEvent
 from .pads import get_pad
-from .spreadsheets import spreadsheet_text
 
 
 def shown_reason(reason: str) -> str:
@@ -83,7 +82,8 @@ def audit_trail(table: Table) -> list[AuditEntry]:
 
 def write_csv(entries: list[AuditEntry], writer, context_labels=()) -> None:
     """One line per changed value (or per event), so a spreadsheet can filter and sort;
-    ``context_labels`` head the columns of the entries' ``context``."""
+    ``context_labels`` head the columns of the entries' ``context``. ``writer``: csv_response's
+    (it keeps typed text from running as a formula)."""
     writer.writerow(
         [
             *context_labels,
@@ -106,12 +106,11 @@ def write_csv(entries: list[AuditEntry], writer, context_labels=()) -> None:
             timezone.localtime(entry.at).isoformat(timespec="seconds"),
             entry.round_number or "",
             entry.kind,
-            spreadsheet_text(entry.author),
+            entry.author,
             entry.device,
-            spreadsheet_text(shown_reason(entry.reason)),
+            shown_reason(entry.reason),
         ]
         if not entry.changes:
             writer.writerow([*head, "", "", ""])
         for label, before, after in entry.changes:
-            before = "" if before is None else spreadsheet_text(before)
-            writer.writerow([*head, label, before, spreadsheet_text(after)])
+            writer.writerow([*head, label, before, after])

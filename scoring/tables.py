@@ -10,6 +10,7 @@ from .live import for_version
 from .models import Revision, Table
 from .pads import get_pad
 from .pads.base import Summary
+from .pads.schafkopf.labels import UNIT_NAMES, money_cents
 
 
 def summarize(table: Table, revisions: list[Revision] | None = None) -> Summary:
@@ -56,7 +57,11 @@ def sheet_rows(table: Table) -> list[list]:
     pad = get_pad(table.game)
     summary = summarize(table)
     noun = str(pad.round_noun).capitalize()
-    rows: list[list] = [[noun, _("What was played"), *summary.players]]
+    # Only Schafkopf tables choose what their scores count (cents, units or tournament points).
+    unit = UNIT_NAMES.get(table.profile.get("unit"), _("points"))
+    rows: list[list] = [
+        [noun, _("What was played"), *(f"{name} ({unit})" for name in summary.players)]
+    ]
     for row in summary.rows:
         if not row.complete:
             continue
@@ -68,5 +73,7 @@ def sheet_rows(table: Table) -> list[list]:
     if summary.final_totals is not None and summary.final_totals != summary.totals:
         rows.append([_("Final"), "", *summary.final_totals])
     if getattr(summary, "has_money", False):
-        rows.append([_("Money"), "", *(balance["money"] for balance in summary.balances)])
+        # In cents, a whole number: no rounding, and the club's sheet adds them up exactly.
+        money = (money_cents(table.profile, balance["units"]) for balance in summary.balances)
+        rows.append([_("Money (cents)"), "", *money])
     return rows

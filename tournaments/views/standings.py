@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.live import conditional
 from scoring.models import Table
-from scoring.spreadsheets import csv_response, spreadsheet_text
+from scoring.spreadsheets import csv_response
 
 from ..access import get_tournament, login_required, public_tournament
 from ..live import live_version, public_channels
@@ -87,7 +87,7 @@ def standings_csv(request, pk: int):
     tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
     for row in context["rows"]:
         rank = "–" if row.rank is None else row.rank
-        line = [rank, row.start_number, spreadsheet_text(row.name)]
+        line = [rank, row.start_number, row.name]
         line += [row.points.get(n, "") for n in rounds]
         line += [row.shown_points]
         if standings.counts_solos:
