@@ -4,7 +4,8 @@ from django.core import checks
 
 class StichblockConfig(AppConfig):
     """The project package as an app: its deployment checks, and the login signals the rate
-    limits need (failed logins count, successful ones mark the browser as trusted)."""
+    limits need (failed logins count and lock out, successful ones mark the browser as trusted
+    and forget its failures)."""
 
     name = "stichblock"
     verbose_name = "Stichblock"

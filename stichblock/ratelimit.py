@@ -64,11 +64,12 @@ class RateLimitMiddleware:
       club's address keep working while someone there guesses. A 404 under an existing key
       (a round not entered yet) is no guess. One client's requests on one link are limited to
       RATELIMIT_TABLE_LINK;
-    - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP); failed logins per
-      username and client (RATELIMIT_LOGIN_USERNAME) and per username from everywhere
-      (RATELIMIT_LOGIN_USERNAME_ALL, higher: it takes several addresses to reach); a browser
-      that logged in as that user before counts its own failures only, so nobody can lock the
-      organizer's devices out. Sign-ups per client (RATELIMIT_SIGNUP_IP).
+    - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP); failed logins lock a
+      username out for one client only, with growing delays (RATELIMIT_LOGIN_USERNAME,
+      the login lockout below), so the organizer elsewhere still logs in; per username from
+      everywhere (RATELIMIT_LOGIN_USERNAME_ALL, higher: it takes several addresses to reach);
+      a browser that logged in as that user before counts its own failures only, so nobody
+      can lock the organizer's devices out. Sign-ups per client (RATELIMIT_SIGNUP_IP).
 
     Refusals are a 429 page in the user's language with Retry-After. When the counter store
     is down the limits are skipped (logged), never the site.
@@ -99,41 +100,42 @@ class RateLimitMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         ip = client_ip(request)
+        # (group, check): each check, in order, answers the seconds to wait or None.
         checks = []
         if "key" in view_kwargs:
             key = view_kwargs["key"]
             # The proof first: it costs no round trip to the counter store.
-            if not proofs.knows_link(request, key) and not allowed(
-                "unknown-key", "UNKNOWN_KEY", ip
-            ):
-                return self.refusal(request, "unknown-key", rate("UNKNOWN_KEY"), (ip,))
-            checks = [("table-link", True, "TABLE_LINK", (ip, key))]
+            if not proofs.knows_link(request, key):
+                checks.append(("unknown-key", lambda: limited("unknown-key", "UNKNOWN_KEY", ip)))
+            checks.append(
+                ("table-link", lambda: limited("table-link", "TABLE_LINK", ip, key, hit=True))
+            )
         elif request.method == "POST" and is_login_view(request, view_func):
             username = login_username(request)
             device = proofs.trusted_device(request, username)
             # Remembered for the failure count (count_failed_login, after the password check).
             setattr(request, LOGIN_ATTEMPT, (username, device))
             if device:
-                checks = [("login-device", False, "LOGIN_USERNAME", (username, device))]
+                checks = [("login-device", lambda: locked_out(username, device))]
             else:
                 checks = [
-                    ("login-ip", True, "LOGIN_IP", (ip,)),
-                    ("login-user", False, "LOGIN_USERNAME", (username, ip)),
-                    ("login-user-all", False, "LOGIN_USERNAME_ALL", (username,)),
+                    ("login-ip", lambda: limited("login-ip", "LOGIN_IP", ip, hit=True)),
+                    ("login-user", lambda: locked_out(username, ip)),
+                    (
+                        "login-user-all",
+                        lambda: limited("login-user-all", "LOGIN_USERNAME_ALL", username),
+                    ),
                 ]
         elif request.method == "POST" and request.resolver_match.url_name == "signup":
-            checks = [("signup", True, "SIGNUP_IP", (ip,))]
-        for group, count_this, name, identifiers in checks:
-            item = rate(name)
-            if counted("hit" if count_this else "test", item, group, *identifiers) is False:
-                return self.refusal(request, group, item, identifiers)
+            checks = [("signup", lambda: limited("signup", "SIGNUP_IP", ip, hit=True))]
+        for group, check in checks:
+            if wait := check():
+                return self.refusal(request, group, wait)
         return None
 
     @staticmethod
-    def refusal(request, group, item, identifiers) -> HttpResponse:
+    def refusal(request, group, wait: int) -> HttpResponse:
         log.warning("rate limit %s reached by %s on %s", group, client_ip(request), request.path)
-        stats = counted("get_window_stats", item, group, *identifiers)
-        wait = max(int(stats.reset_time - time.time()), 1) if stats else 60
         return error_page(
             "429.html",
             429,
@@ -155,9 +157,14 @@ def key_exists(request, key: str) -> bool:
     return proofs.knows_link(request, key) or is_link_key(key)
 
 
-def allowed(group: str, name: str, *identifiers) -> bool:
-    """False when the limit is reached; a store outage allows (fail open)."""
-    return counted("test", rate(name), group, *identifiers) is not False
+def limited(group: str, name: str, *identifiers, hit: bool = False) -> int | None:
+    """The seconds to wait when ``identifiers`` reached the RATELIMIT_<name> limit, else None
+    (``hit``: this request counts). A store outage allows (fail open)."""
+    item = rate(name)
+    if counted("hit" if hit else "test", item, group, *identifiers) is not False:
+        return None
+    stats = counted("get_window_stats", item, group, *identifiers)
+    return max(int(stats.reset_time - time.time()), 1) if stats else 60
 
 
 def login_username(request) -> str:
@@ -166,22 +173,65 @@ def login_username(request) -> str:
 
 def count_failed_login(sender, credentials=None, request=None, **kwargs):
     """user_login_failed: only wrong passwords count against a username (a login that works
-    costs nothing), per client address, for all addresses together, or per trusted device."""
+    costs nothing), per client address and for all addresses together, or per trusted
+    device."""
     attempt = getattr(request, LOGIN_ATTEMPT, None)
     if attempt is None:
         return  # not through a login view (e.g. a management command)
     username, device = attempt
     if device:
-        counted("hit", rate("LOGIN_USERNAME"), "login-device", username, device)
+        lock_out(username, device)
         return
-    counted("hit", rate("LOGIN_USERNAME"), "login-user", username, client_ip(request))
+    lock_out(username, client_ip(request))
     counted("hit", rate("LOGIN_USERNAME_ALL"), "login-user-all", username)
 
 
 def note_login(sender, request=None, user=None, **kwargs):
-    """user_logged_in: the browser gets the trusted-login cookie (set on the response)."""
-    if request is not None and user is not None:
-        setattr(request, TRUST_LOGIN, user.get_username().casefold()[:150])
+    """user_logged_in: the browser gets the trusted-login cookie (set on the response); the
+    failures before it were the user's own typing, so they are forgotten."""
+    if request is None or user is None:
+        return
+    setattr(request, TRUST_LOGIN, user.get_username().casefold()[:150])
+    attempt = getattr(request, LOGIN_ATTEMPT, None)
+    if attempt is not None:
+        username, device = attempt
+        stored("clear", lockout_key("failures", username, device or client_ip(request)))
+
+
+# --- Login lockout: per username and client, with growing delays ---------------------------
+# RATELIMIT_LOGIN_USERNAME ("10/10minutes") allows that many wrong passwords for a username
+# from one client (address or trusted device); then the client waits that long, and every
+# further wrong password doubles the wait, up to RATELIMIT_LOGIN_LONGEST_WAIT. A fixed window
+# would let a guesser go on at the same pace for ever. Failures are remembered for
+# RATELIMIT_LOGIN_LONGEST_WAIT from the first one. Only that client waits: the organizer at
+# another address logs in as usual.
+
+
+def lockout_key(kind: str, username: str, client: str) -> str:
+    return f"login-{kind}/{username}/{client}"
+
+
+def lock_out(username: str, client: str) -> None:
+    """A wrong password for ``username`` from ``client``: count it, and lock when due."""
+    longest = settings.RATELIMIT_LOGIN_LONGEST_WAIT
+    failures = stored("incr", lockout_key("failures", username, client), longest)
+    item = rate("LOGIN_USERNAME")
+    if failures is None or failures < item.amount:
+        return
+    wait = min(item.get_expiry() * 2 ** (failures - item.amount), longest)
+    # A fresh key: the store sets a counter's expiry only when it creates it.
+    key = lockout_key("lock", username, client)
+    stored("clear", key)
+    stored("incr", key, wait)
+
+
+def locked_out(username: str, client: str) -> int | None:
+    """The seconds ``client`` still waits before trying ``username`` again, or None."""
+    key = lockout_key("lock", username, client)
+    if not stored("get", key):
+        return None
+    expiry = stored("get_expiry", key)
+    return max(int(expiry - time.time()), 1) if expiry else None
 
 
 def rate(name: str):
@@ -216,10 +266,19 @@ def _limiter(uri: str, prefix: str):
 
 def counted(operation: str, *args):
     """``limiter().<operation>(*args)``; None when the store cannot be reached (fail open)."""
+    return fail_open(lambda: getattr(limiter(), operation)(*args))
+
+
+def stored(operation: str, *args):
+    """``<the limiter's store>.<operation>(*args)``, as ``counted``."""
+    return fail_open(lambda: getattr(limiter().storage, operation)(*args))
+
+
+def fail_open(call):
     if not settings.RATELIMIT_ENABLE:
         return None
     try:
-        return getattr(limiter(), operation)(*args)
+        return call()
     except (limits.errors.StorageError, OSError) as error:
         log.warning("rate limits skipped, counter store unavailable: %s", error)
         return None

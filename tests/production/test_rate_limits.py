@@ -2,6 +2,7 @@
 in the user's language. Counters live in Redis in production (memory in tests); see
 stichblock/ratelimit.py."""
 
+import time
 import uuid
 
 import pytest
@@ -180,6 +181,52 @@ def test_a_browser_that_logged_in_before_cannot_be_locked_out_by_others(client):
     # A forged or foreign trust cookie is ignored.
     player.cookies["stichblock_login"] = client.cookies["stichblock_login"].value + "x"
     assert player.post(url, right).status_code == 429
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Moves the clock of the counter store (and of the 429 page's Retry-After) forward."""
+    real = time.time
+    offset = [0.0]
+    monkeypatch.setattr(time, "time", lambda: real() + offset[0])
+
+    def advance(seconds):
+        offset[0] += seconds
+
+    return advance
+
+
+def refused_for(response) -> int:
+    """The wait a refused client is told: Retry-After, and the same in the page's words."""
+    assert response.status_code == 429
+    wait = int(response["Retry-After"])
+    assert f"Bitte versuch es in {(wait + 59) // 60} Minuten noch einmal." in text(response)
+    return wait
+
+
+@override_settings(RATELIMIT_LOGIN_USERNAME="3/10 minutes", RATELIMIT_LOGIN_IP="100/10 minutes")
+def test_a_guesser_waits_longer_after_every_lockout_while_the_organizer_logs_in(clock):
+    """Wrong passwords lock the username for the guesser's address only: 10 minutes after 3,
+    then twice as long after every further one. The organizer elsewhere is never locked."""
+    User.objects.create_user("orga", password="richtig-geheim-123")
+    url = reverse("login")
+    right = {"username": "orga", "password": "richtig-geheim-123"}
+    wrong = {"username": "orga", "password": "falsch"}
+    guesser = Client(REMOTE_ADDR="203.0.113.66")
+    assert [guesser.post(url, wrong).status_code for _ in range(3)] == [200, 200, 200]
+    waits = []
+    for _lockout in range(3):
+        wait = refused_for(guesser.post(url, right))  # even the right password waits
+        waits.append(wait)
+        organizer = Client(REMOTE_ADDR="198.51.100.40")
+        assert organizer.post(url, right).status_code == 302
+        clock(wait - 5)
+        assert guesser.post(url, wrong).status_code == 429
+        clock(6)
+        assert guesser.post(url, wrong).status_code == 200  # checked again, wrong again
+    assert [round(wait / 60) for wait in waits] == [10, 20, 40]
+    assert round(refused_for(guesser.post(url, wrong)) / 60) == 80
+    assert Client(REMOTE_ADDR="198.51.100.41").post(url, right).status_code == 302
 
 
 @override_settings(RATELIMIT_LOGIN_USERNAME="100/10 minutes", RATELIMIT_LOGIN_IP="4/10 minutes")
