@@ -29,6 +29,7 @@ help:
 	@echo "make serve-events  the event streams under uvicorn (production settings, EVENTS_PORT)"
 	@echo "make loadtest    200 tables x 4 phones, polling then push (gunicorn + uvicorn + PostgreSQL)"
 	@echo "make faulttest   restart PostgreSQL under load; 503s, recovery, streams catch up"
+	@echo "make test-prod-browser  browser tests against serve-prod + serve-events + PostgreSQL behind Caddy"
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -123,7 +124,7 @@ clean:
 	find scoring/rules -name "*.so" -delete
 
 # --- production (docs/production.md, deploy/) -------------------------------------------------
-.PHONY: serve-prod serve-events loadtest faulttest
+.PHONY: serve-prod serve-events loadtest faulttest test-prod-browser
 EVENTS_PORT ?= 8001
 
 # gunicorn with production settings on http://127.0.0.1:$(PORT)/ against DATABASE_URL. No TLS
@@ -167,3 +168,11 @@ loadtest: install
 faulttest: install
 	$(PY) -m pip install --quiet -e '.[load]'
 	$(PY) -m tests.production.load.run --fault --tables 50 --duration 40 $(FAULT_ARGS)
+
+# The browser tests that matter most at a table, against the production set-up
+# (tests/browser/production/): they start `make serve-prod` and `make serve-events` on free
+# ports against pytest-django's throwaway copy of PROD_BROWSER_DATABASE_URL, with Caddy in front
+# (deploy/Caddyfile). Needs PostgreSQL, caddy and chromium (.ci/run installs them).
+PROD_BROWSER_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stichblock_production
+test-prod-browser: install
+	DATABASE_URL="$(PROD_BROWSER_DATABASE_URL)" $(PY) -m pytest tests/browser/production -m production_browser $(PYTEST_ARGS)
