@@ -25,7 +25,7 @@ ASSETS = """() => [...document.querySelectorAll('script[src], link[rel=styleshee
     .map((element) => new URL(element.src || element.href).pathname)"""
 
 
-def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(phone, shots):
+def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(phone, production, shots):
     scorer = phone()
     service_worker = scorer.request.get("/sw.js")
     assert service_worker.status == 200, service_worker.text()[:500]
@@ -33,7 +33,8 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(phone, sho
     assets = scorer.evaluate(ASSETS)
     assert assets and all(HASHED.match(path) for path in assets), assets
     ready_for_offline(scorer)
-    assert scorer.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+    worker = "navigator.serviceWorker.ready.then((registration) => registration.active.scriptURL)"
+    assert scorer.evaluate(worker) == f"{production.url}/sw.js"
 
     scorer.context.set_offline(True)
     enter(scorer, 1, [0, 1, 0], [0, 1, 0])
