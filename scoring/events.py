@@ -23,15 +23,22 @@ from functools import wraps
 from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.http import HttpResponse, StreamingHttpResponse
+from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.translation import get_language_from_request
 from django.views.decorators.http import require_GET
+
+from stichblock import proofs
 
 from . import live, push
 from .access import Scope, table_link
 from .models import Access
+from .rendering import formless_fragment
+from .shared import Shared
 
 log = logging.getLogger("stichblock")
 
@@ -148,7 +155,7 @@ class SheetEvents(push.Versions):
     and shared by every phone of that kind on every event server.
 
     Under ASGI the event server only sends what the saving request rendered and sent over
-    (``scoring.views.render_for_viewers``, ``scoring.push.Sheets``): rendering is CPU work,
+    (``scoring.rendering.render_for_viewers``, ``scoring.push.Sheets``): rendering is CPU work,
     and so are queries and cache lookups in threads beside the event loop that serves every
     stream (on a busy machine they waited seconds for a thread). Nothing came (another
     language, a lock, a dispute): the bare version, and the page fetches. A server with a
@@ -161,12 +168,10 @@ class SheetEvents(push.Versions):
     def cache_key(self, version: int) -> str:
         return live.formless_key(self.table_id, self.created_at, version, self.language, self.role)
 
-    def sheet(self, version: int, rendered: tuple[str, str]) -> tuple[int, bytes]:
-        return version, sheet_event(version, live.for_link(rendered, self.key))
+    def sheet(self, version: int, rendered: Shared) -> tuple[int, bytes]:
+        return version, sheet_event(version, rendered.for_phone(key=self.key))
 
     def announce(self, version: int) -> tuple[int, bytes]:
-        from .views import formless_fragment
-
         try:
             cached = cache.get(self.cache_key(version))
             if cached is not None:
@@ -208,3 +213,55 @@ async def table_events(request, scope: Scope):
         )
     channels = {push.channel("table", table.pk): table.version}
     return event_stream(request, channels, announcer=announcer)
+
+
+# --- the early path under ASGI (stichblock/asgi.py) ----------------------------------------
+
+
+async def early_stream(request):
+    """Under ASGI, before Django's request handling (stichblock/asgi.py): a phone opening the
+    event stream of a link its browser opened before (the signed link tag, stichblock/proofs.py)
+    gets its stream after one query, without sessions, CSRF, rate-limit counters, request
+    signals and worker threads, so that thousands of phones reconnecting stay cheap. None for
+    anything else (no tag, an unknown key, a bad host): the whole stack answers it."""
+    if request.method != "GET" or not request.path_info.endswith("/events/"):
+        return None
+    try:
+        match = resolve(request.path_info)
+        request.get_host()
+    except (Resolver404, DisallowedHost):
+        return None
+    if match.url_name != "table_events":
+        return None
+    key = match.kwargs["key"]
+    if not proofs.knows_link(request, key):
+        return None
+    await wait_for_listener()
+    try:
+        found = await sync_to_async(table_version, thread_sensitive=False)(key)
+    except DatabaseError:
+        return None  # the whole stack answers its 503 page (the database is restarting)
+    if found is None:
+        return None
+    table_id, version, role, created_at = found
+    announcer = None
+    if wants_sheet(request):
+        # The language as LocaleMiddleware (not run here) would choose it.
+        language = get_language_from_request(request)
+        announcer = SheetEvents(key, role, language, table_id, created_at)
+    channels = {push.channel("table", table_id): version}
+    return event_stream(request, channels, in_django=False, announcer=announcer)
+
+
+def table_version(key: str) -> tuple | None:
+    """(table, version, role, table's creation time) of a link in one query, in a thread of
+    the loop's pool. The connection goes back at once: to the pool (the event servers run with
+    DJANGO_DB_POOL=1), or closed."""
+    try:
+        return (
+            Access.objects.filter(key=key)
+            .values_list("table_id", "table__version", "role", "table__created_at")
+            .first()
+        )
+    finally:
+        close_connections()

@@ -1,30 +1,31 @@
 """Live updates: what a phone's copy of a table's live fragment depends on, its signed ETag,
-and conditional answers (304 while nothing changed) for every polled page.
+conditional answers (304 while nothing changed), and the cache of what a table shows at a
+version.
 
-Every phone polls its table's live fragment every 3 s and nearly always has the current copy,
-so the answer must be cheap: one indexed query for the table's version (``live_state``) and a
-304 when the phone's ETag matches. The ETag is signed, so a 304 tells nothing to someone
-guessing links (scoring/middleware.py answers matching polls before sessions and templates).
+A page hears of each change on its event stream (scoring/events.py) and fetches its fragment
+once per change; it polls only while no stream can be held (static/js/live.js). Either way
+nearly every request finds the phone's copy current, so the answer must be cheap: one indexed
+query for the table's version (``live_state``) and a 304 when the phone's ETag matches. The
+ETag is signed, so a 304 tells nothing to someone guessing links (scoring/middleware.py
+answers matching requests before sessions and templates).
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.crypto import salted_hmac
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from .models import Access
 
 # A cached fragment is keyed by the table's version: it is never out of date, only unused.
 FRAGMENT_CACHE_SECONDS = 600
+# In every cache key of a table: a release that caches another shape of value asks anew.
+CACHE_FORMAT = "2"
 
 
 def small_number(value: str) -> str:
@@ -80,24 +81,11 @@ def tag(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def cached[T](cache_key: str, compute: Callable[[], T]) -> T:
-    """What ``cache_key`` names (a rendered fragment, a table's summary), computed by the
-    first request that asks and shared by every later one.
-
-    A save landing while it is computed only makes this copy newer than its key: harmless, the
-    next request sees the new version and asks under the new key."""
-    value = cache.get(cache_key)
-    if value is None:
-        value = compute()
-        cache.set(cache_key, value, FRAGMENT_CACHE_SECONDS)
-    return value
-
-
 def table_cache_key(kind: str, table_id: int, created_at, version: int, *parts: str) -> str:
     """A cache key for what a table shows at ``version``. With the table's creation time: a
     database started afresh (tests, development) reuses ids."""
     born = int(created_at.timestamp() * 1_000_000)
-    return ":".join([kind, f"{table_id}-{born}", str(version), *parts])
+    return ":".join([kind, CACHE_FORMAT, f"{table_id}-{born}", str(version), *parts])
 
 
 def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T:
@@ -107,50 +95,11 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     under (and roll back)."""
     if transaction.get_connection().in_atomic_block:
         return compute()
-    return cached(table_cache_key(kind, table.pk, table.created_at, table.version, *parts), compute)
+    key = table_cache_key(kind, table.pk, table.created_at, table.version, *parts)
+    return cache.get_or_set(key, compute, FRAGMENT_CACHE_SECONDS)
 
 
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:
     """The name of the live fragment of a page without an open form (a viewer's sheet): its
     cache key, and the name it is sent to the event servers under (scoring.push.Sheets)."""
     return table_cache_key("live", table_id, created_at, version, language, role)
-
-
-def rendered_for_links(
-    cache_key: str, table, role: str, render: Callable[[Access], str]
-) -> tuple[str, str]:
-    """(stand-in key, HTML) of what every link of ``table`` with ``role`` sees alike but for
-    its own key (in its links and URLs), rendered once under ``cache_key`` and shared."""
-    return cached(cache_key, lambda: with_stand_in(table, role, render))
-
-
-def with_stand_in(table, role: str, render: Callable[[Access], str]) -> tuple[str, str]:
-    """(stand-in key, HTML): ``render`` gets a stand-in link whose key is random and made anew
-    for each rendering, so no name typed at the table can contain it; ``for_link`` puts in the
-    asking link's key."""
-    stand_in = secrets.token_urlsafe(16)
-    return stand_in, render(Access(key=stand_in, role=role, table=table))
-
-
-def for_link(rendered: tuple[str, str], key: str) -> SafeString:
-    stand_in, html = rendered
-    return mark_safe(html.replace(stand_in, key))
-
-
-def shared_sheet(access: Access, context: dict) -> SafeString:
-    """The score grid and chart (scoring/_sheet.html) of the table's current version, rendered
-    once per version and language and shared by every link of the table and every request
-    that shows it: sheet pages, fragment fetches, event streams. It is rendered for a
-    read-only stand-in link: nothing a scorer link alone may see can end up in it.
-
-    ``context`` holds the table, its pad and ``summary``, read after the table's version: the
-    copy can only be newer than its key, never older (a newer version fetches again)."""
-    table = access.table
-    cache_key = table_cache_key("sheet", table.pk, table.created_at, table.version, get_language())
-    rendered = rendered_for_links(
-        cache_key,
-        table,
-        Access.Role.VIEWER,
-        lambda link: render_to_string("scoring/_sheet.html", {**context, "access": link}),
-    )
-    return for_link(rendered, access.key)

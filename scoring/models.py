@@ -89,8 +89,8 @@ class AccessQuerySet(models.QuerySet):
     def poll_state(self, key: str) -> tuple[str, int] | None:
         """(role, table version) of a link in one small query, or None for an unknown key.
 
-        Polls are most of all requests (every phone, every 3 s) and nearly all of them end in
-        a 304; a plain query spares them building model instances.
+        Fragment requests are most of all requests (every phone, after every change), and
+        nearly all of them end in a 304; a plain query spares them building model instances.
         """
         return self.filter(key=key).values_list("role", "table__version").first()
 

@@ -33,11 +33,13 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 
 from django.db import connections, transaction
 
+from .shared import Shared
+
 log = logging.getLogger("stichblock")
 
 # The NOTIFY channel; payloads are "<kind>:<id>:<version>", e.g. "table:12:7".
 CHANNEL = "stichblock_changes"
-# Rendered fragments for the streams (``publish_sheet``): "<name>\n<base64 of zlib of JSON>".
+# Rendered fragments for the streams (``Sheets.publish``): "<name>\n<base64 of zlib of JSON>".
 SHEETS = "stichblock_sheets"
 SHEET_PAYLOAD_MAX = 7900  # PostgreSQL refuses payloads of 8000 bytes and more
 SHEETS_REMEMBERED = 500  # a stream needs one for about a second after its version
@@ -307,10 +309,10 @@ class Sheets:
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._sheets: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._sheets: OrderedDict[str, Shared] = OrderedDict()
         self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
 
-    def publish(self, name: str, rendered: tuple[str, str], *, using="default") -> None:
+    def publish(self, name: str, rendered: Shared, *, using="default") -> None:
         """``rendered`` is the fragment ``name``: for the streams of this process at once, and
         for the other processes' over NOTIFY (PostgreSQL; left out when too big: their pages
         then fetch it)."""
@@ -327,13 +329,13 @@ class Sheets:
     def received(self, payload: str) -> None:
         try:
             name, packed = payload.split("\n", 1)
-            stand_in, html = json.loads(zlib.decompress(base64.b64decode(packed)))
+            html, stand_ins = json.loads(zlib.decompress(base64.b64decode(packed)))
         except ValueError:
             log.warning("push: unreadable sheet %r", payload[:80])
             return
-        self.remember(name, (stand_in, html))
+        self.remember(name, Shared(html, stand_ins))
 
-    def remember(self, name: str, rendered: tuple[str, str]) -> None:
+    def remember(self, name: str, rendered: Shared) -> None:
         with self._lock:
             self._sheets[name] = rendered
             self._sheets.move_to_end(name)
@@ -344,7 +346,7 @@ class Sheets:
             with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits any more
                 loop.call_soon_threadsafe(arrived.set)
 
-    async def wait_for(self, name: str, timeout: float) -> tuple[str, str] | None:
+    async def wait_for(self, name: str, timeout: float) -> Shared | None:
         """The fragment ``name`` once it is here, or None after ``timeout`` seconds."""
         arrived = asyncio.Event()
         with self._lock:
@@ -440,7 +442,7 @@ class Stream:
         start = hub.version(self.reconnect_on) if self.reconnect_on else None
         return due, self.since or 0, start, time.monotonic() + self.lifetime
 
-    def _after_wake(self, woken: bool, sent: int, start: int | None) -> tuple[int | None, bool]:
+    def _after_wake(self, woken: bool, sent: int) -> tuple[int | None, bool]:
         """After a wake-up: the version to announce (None when nothing new came) and whether
         a ping is due (nothing came at all)."""
         current = hub.total(self.channels)
@@ -459,7 +461,7 @@ class Stream:
                 sent, chunk = self.announcer.announce(due)
             yield HEAD + chunk
             while time.monotonic() < deadline:
-                due, ping = self._after_wake(watcher.wait(THREAD_PING_SECONDS), sent, start)
+                due, ping = self._after_wake(watcher.wait(THREAD_PING_SECONDS), sent)
                 if due is not None:
                     sent, chunk = self.announcer.announce(due)
                     yield chunk
@@ -482,7 +484,7 @@ class Stream:
             yield HEAD + chunk
             while time.monotonic() < deadline:
                 woken = await watcher.await_wake(PING_SECONDS)
-                due, ping = self._after_wake(woken, sent, start)
+                due, ping = self._after_wake(woken, sent)
                 if due is not None:
                     sent, chunk = await self.announcer.announce_async(due)
                     yield chunk

@@ -2,35 +2,37 @@
 
 from __future__ import annotations
 
-import logging
-import secrets
 import uuid
-from functools import partial
 
 import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import time_format
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import live, push
+from . import live
 from .access import Scope, author_of, table_link
 from .audit import audit_trail, write_csv
-from .hooks import round_panels, table_panels
-from .models import Access, Game, Revision, Table
+from .hooks import round_panels
+from .models import Access, Game, Revision
 from .pads import PADS, get_pad
+from .rendering import (
+    entry_form,
+    entry_initial,
+    is_stale,
+    live_fragment,
+    render_ahead,
+    render_for_viewers,
+    table_context,
+)
 from .services import (
     LOCKED_MESSAGE,
     Conflict,
@@ -40,11 +42,9 @@ from .services import (
     save_round,
     void_round,
 )
-from .spreadsheets import csv_response, spreadsheet_text
+from .spreadsheets import csv_response
 from .tables import round_history, sheet_rows, summarize
 from .voids import VoidForm, void_refusal
-
-log = logging.getLogger("stichblock")
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -95,124 +95,18 @@ def table_new(request, game: str):
     )
 
 
-def entry_form(pad, table, summary, number: int, **kwargs):
-    """The pad's entry form of a round; ``corrects`` tells whether it changes a complete
-    round (then it asks for a reason) or enters or completes one."""
-    form = pad.entry_form(table, summary, number, **kwargs)
-    row = summary.row(number)
-    form.corrects = row is not None and row.complete
-    label_widgets(form)
-    return form
-
-
-def label_widgets(form) -> None:
-    """Each input names its field (``data-label``): a phone that keeps an entry while offline
-    lists what was typed with the server's own labels (static/js/offline.js)."""
-    for field in form.fields.values():
-        if not field.widget.is_hidden:
-            field.widget.attrs.setdefault("data-label", str(field.label))
-
-
 def nouns(pad, number: int) -> dict:
     """Message values naming a round the game's way: "Runde 3", "Spiel 3", "Durchgang 3"."""
     noun = str(pad.round_noun)
     return {"noun": noun, "Noun": capfirst(noun), "n": number}
 
 
-def entry_initial(request, row) -> dict:
-    return {
-        "base": row.revision.number if row else 0,
-        "submission": uuid.uuid4(),
-        "author": author_of(request).name,
-    }
-
-
-def table_context(request, access: Access, **extra) -> dict:
-    table = access.table
-    pad = get_pad(table.game)
-    summary = summarize(table)
-    context = {
-        "access": access,
-        "table": table,
-        "pad": pad,
-        "summary": summary,
-        "form_round": summary.next_round,
-        "form_base": 0,
-        **extra,
-    }
-    if "panels" not in extra:  # the live fragment shows none: it skips their queries
-        context["panels"] = table_panels(request, access, summary)
-    context["sheet"] = live.shared_sheet(access, context)
-    if access.can_score and summary.next_round and "form" not in extra and not table.is_locked:
-        row = summary.row(summary.next_round)
-        revision = row.revision if row else None
-        form = entry_form(
-            pad,
-            table,
-            summary,
-            summary.next_round,
-            revision=revision,
-            initial=entry_initial(request, row),
-        )
-        context["form"] = form
-        context["form_html"] = shared_form_html(request, access, context, form, revision)
-        # In the page itself, so that it can enter the next rounds offline as soon as it is
-        # shown (a fetch after the page loaded may never come on a pub's Wi-Fi).
-        context["rounds_ahead"] = render_ahead(access, summary.next_round)
-    form = context.get("form")
-    if form is not None:
-        context["form_round"] = form.round_number
-        context["form_base"] = form["base"].value()
-    return context
-
-
-# What a shared entry form holds of each phone's own besides its link key (shared_form_html).
-SHARED_FORM_PARTS = ("csrf", "submission", "author")
-
-
-def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
-    """``form``, the table's next entry form, as the pad's template shows it: rendered once per
-    table version and language and shared by every scorer phone that shows it (sheet pages,
-    answers to saves, forms that moved on). What is each phone's own is rendered as random
-    stand-ins and put in per phone: its link key (``live.with_stand_in``), CSRF token,
-    submission and author."""
-    table, pad, summary = access.table, context["pad"], context["summary"]
-
-    def render() -> tuple[dict[str, str], tuple[str, str]]:
-        stand_in = {part: secrets.token_urlsafe(16) for part in SHARED_FORM_PARTS}
-        initial = {
-            "base": form["base"].value(),
-            "submission": stand_in["submission"],
-            "author": stand_in["author"],
-        }
-        number = form.round_number
-        blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
-        blank_context = {**context, "form": blank, "csrf_token": stand_in["csrf"]}
-        return stand_in, live.with_stand_in(
-            table,
-            access.role,
-            lambda link: render_to_string(pad.entry_template, {**blank_context, "access": link}),
-        )
-
-    stand_in, rendered = live.for_version("form", table, render, get_language(), access.role)
-    html = live.for_link(rendered, access.key)
-    own = {
-        "csrf": get_token(request),
-        "submission": str(form["submission"].value()),
-        "author": conditional_escape(form["author"].value()),
-    }
-    for part, value in own.items():
-        html = html.replace(stand_in[part], value)
-    return mark_safe(html)
-
-
 @require_safe
 @table_link
 def table_page(request, scope: Scope):
-    access = scope.access
-    if access.can_score:
-        remember_table(request, access)
-    return render(request, "scoring/table.html", table_context(request, access))
+    if scope.can_edit:
+        remember_table(request, scope.access)
+    return render(request, "scoring/table.html", table_context(request, scope))
 
 
 @require_safe
@@ -222,92 +116,44 @@ def table_live(request, scope: Scope):
 
     Most 304s are answered earlier by scoring.middleware.LivePollMiddleware."""
     access = scope.access
-    if moves_on(request, access):
-        return moved_on(request, access)
+    if untouched_form_went_stale(request, scope):
+        return next_form_answer(request, scope)
     state = live.state_of(request, access.role, scope.table.version, get_language())
     # Every phone on the same link with the same open form gets the same bytes, and a table's
     # version changes with every save: a cached fragment is never out of date.
-    cache_key = f"live:{access.key}:{state}:{int(bool(request.htmx))}"
+    cache_key = f"live:{live.CACHE_FORMAT}:{access.key}:{state}:{int(bool(request.htmx))}"
+
+    def fragment() -> str:
+        form_round, form_base = live.open_form(request)
+        htmx = bool(request.htmx)
+        return live_fragment(scope, form_round, form_base, oob=htmx, request=request)
+
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(live.cached(cache_key, lambda: render_live(request, access))),
+        lambda: HttpResponse(cache.get_or_set(cache_key, fragment, live.FRAGMENT_CACHE_SECONDS)),
     )
 
 
-def moves_on(request, access: Access) -> bool:
-    """The phone's open form is untouched (offline.js says so with ``untouched=1``) and another
+def untouched_form_went_stale(request, scope: Scope) -> bool:
+    """The phone's open form is untouched (the page says so with ``untouched=1``) and another
     phone saved its round meanwhile: rather than warn, give the phone the form it needs now."""
-    if request.GET.get("untouched") != "1" or not access.can_score or access.table.is_locked:
+    if request.GET.get("untouched") != "1" or not scope.can_edit or scope.table.is_locked:
         return False
-    return is_stale(summarize(access.table), *live.open_form(request))
+    return is_stale(summarize(scope.table), *live.open_form(request))
 
 
-def moved_on(request, access: Access) -> HttpResponse:
+def next_form_answer(request, scope: Scope) -> HttpResponse:
     """The live fragment as for a phone with the table's next form open, and that form with a
     word on why it changed (``#entry-area``, swapped in beside it by htmx). It holds this
     phone's CSRF token and a new submission: never cached, no ETag."""
-    context = table_context(request, access, panels=())
+    context = table_context(request, scope, panels=())
     context["oob"] = True
     context["moved_from"] = int(live.open_form(request)[0])
     response = render(request, "scoring/_moved_on.html", context)
     response["Stichblock-Entry"] = "moved-on"
     patch_cache_control(response, no_store=True, private=True)
     return response
-
-
-def render_live(request, access: Access) -> str:
-    form_round, form_base = live.open_form(request)
-    return live_fragment(access, form_round, form_base, oob=bool(request.htmx), request=request)
-
-
-def live_fragment(access: Access, form_round="", form_base="", *, oob: bool, request=None) -> str:
-    """The live part of the table page as a phone with the form ``form_round``/``form_base``
-    open fetches it; ``oob``: with the round's facts to swap in beside it (htmx)."""
-    context = table_context(request, access, form=None, panels=())
-    # Poll on with the phone's own open form (not the next round): the URL, and with it the
-    # ETag the browser revalidates, stays the same until the phone reloads, and the warning
-    # names the round the phone has open. Viewers have no form to go stale.
-    if form_round and form_base:
-        context["form_round"], context["form_base"] = int(form_round), int(form_base)
-    context["stale_form"] = access.can_score and is_stale(context["summary"], form_round, form_base)
-    context["oob"] = oob
-    return render_to_string("scoring/_live.html", context, request=request)
-
-
-def formless_fragment(access: Access) -> tuple[str, str]:
-    """(stand-in key, HTML) of the live fragment of a page without an open form (a viewer's
-    sheet), as its event stream sends it (scoring.events.SheetEvents): one rendering per
-    table version, language and role, shared by every phone of that kind."""
-    return live.rendered_for_links(
-        formless_cache_key(access),
-        access.table,
-        access.role,
-        lambda link: live_fragment(link, oob=True),
-    )
-
-
-def formless_cache_key(access: Access) -> str:
-    table = access.table
-    return live.formless_key(table.pk, table.created_at, table.version, get_language(), access.role)
-
-
-def render_for_viewers(table: Table) -> None:
-    """Render now, after the save's commit and in this phone's language, the fragment that the
-    table's viewer phones get with the event of this save, and send it to the event servers
-    (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
-    next and the other scorers' fetches find the grid in it cached too. ``table`` is read
-    again: the version just saved (or a newer one), which the caller's answer shows too."""
-    try:
-        table.refresh_from_db()
-        viewers = Access(role=Access.Role.VIEWER, table=table)
-        push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
-    except Exception:  # the round is saved: its answer must not fail (the viewers fetch)
-        log.exception("push: the viewers' fragment of table %s was not rendered", table.pk)
-
-
-# How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").
-AHEAD_ROUNDS = 6
 
 
 @require_safe
@@ -327,54 +173,6 @@ def table_ahead(request, scope: Scope):
         live.live_etag(access.key, state),
         lambda: HttpResponse(render_ahead(access, after)),
     )
-
-
-def render_ahead(access: Access, after: int) -> str:
-    table = access.table
-    pad = get_pad(table.game)
-    numbers = pad.ahead_numbers(table, after, AHEAD_ROUNDS)
-    keys = {number: ahead_cache_key(table, number) for number in numbers}
-    rendered = cache.get_many(keys.values())
-    summary, new = None, {}
-    rounds = []
-    for number, key in keys.items():
-        if key not in rendered:
-            summary = summary or summarize(table)
-            render = partial(render_round_ahead, pad, summary, number)
-            rendered[key] = new[key] = live.with_stand_in(table, access.role, render)
-        stand_in, html = rendered[key]
-        if not html:  # the pad cannot tell this round's form without the server
-            break
-        rounds.append(live.for_link((stand_in, html), access.key))
-    if new:
-        cache.set_many(new, live.FRAGMENT_CACHE_SECONDS)
-    context = {"after": after, "rounds": rounds}
-    return render_to_string("scoring/_ahead.html", context)
-
-
-def ahead_cache_key(table: Table, number: int) -> str:
-    # Under the round's number, not a version: a round ahead does not change with saves.
-    return live.table_cache_key("ahead", table.pk, table.created_at, number, get_language())
-
-
-def render_round_ahead(pad, summary, number: int, link: Access) -> str:
-    """Round ``number`` as a phone keeps it (scoring/_round_ahead.html), or "" when the pad
-    stops before it. No request: no CSRF token in the form (the phone puts in its own)."""
-    ahead = pad.ahead(link.table, summary, number, {"base": 0})
-    if ahead is None:
-        return ""
-    ahead.form.corrects = False
-    label_widgets(ahead.form)
-    context = {"access": link, "table": link.table, "pad": pad, "ahead": ahead}
-    return render_to_string("scoring/_round_ahead.html", context)
-
-
-def is_stale(summary, form_round: str, form_base: str) -> bool:
-    """True when the round a phone has open was saved elsewhere since it loaded the form."""
-    if not form_round.isdecimal() or not form_base.isdecimal():
-        return False
-    row = summary.row(int(form_round))
-    return (row.revision.number if row else 0) != int(form_base)
 
 
 def wants_json(request) -> bool:
@@ -429,7 +227,7 @@ def round_save(request, scope: Scope, number: int):
     if not form.is_valid():
         if as_json:
             return json_invalid(form)
-        return render_entry(request, access, number, on_round_page, 422, form=form)
+        return render_entry(request, scope, number, on_round_page, 422, form=form)
 
     name = form.cleaned_data["author"].strip()
     if name and request.session.get("author") != name:
@@ -442,7 +240,7 @@ def round_save(request, scope: Scope, number: int):
             return json_saved(number, row.revision, created=False, message=message)
         messages.info(request, message)
         if answers_in_place(request):
-            return entry_answer(request, access, "unchanged")
+            return entry_answer(request, scope, "unchanged")
         return redirect(back)
     try:
         revision, created = save_round(
@@ -473,7 +271,7 @@ def round_save(request, scope: Scope, number: int):
         retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
         retry.is_valid()
         retry.add_error(None, refusal)
-        return render_entry(request, access, number, on_round_page, 422, form=retry)
+        return render_entry(request, scope, number, on_round_page, 422, form=retry)
     except Conflict as conflict:
         fresh = summarize(table)
         if as_json:
@@ -485,7 +283,7 @@ def round_save(request, scope: Scope, number: int):
         pairs = pad.describe(table, conflict.current.data) if conflict.current else []
         return render_entry(
             request,
-            access,
+            scope,
             number,
             on_round_page,
             409,
@@ -508,7 +306,7 @@ def round_save(request, scope: Scope, number: int):
     if answers_in_place(request):
         if not created:
             table.refresh_from_db()  # stored by an earlier request (a repeat): its version
-        return entry_answer(request, access, "saved")
+        return entry_answer(request, scope, "saved")
     return redirect(back)
 
 
@@ -561,11 +359,11 @@ def answers_in_place(request) -> bool:
     return bool(request.htmx)
 
 
-def entry_answer(request, access: Access, state: str, status: int = 200, **extra):
+def entry_answer(request, scope: Scope, state: str, status: int = 200, **extra):
     """The sheet page's parts that a save changes (scoring/_entry_answer.html); ``state``
     (saved, unchanged, conflict, invalid) in the Stichblock-Entry header tells offline.js what
     became of the entry it keeps."""
-    context = table_context(request, access, oob=True, **extra)
+    context = table_context(request, scope, oob=True, **extra)
     response = render(request, "scoring/_entry_answer.html", context, status=status)
     response["Stichblock-Entry"] = state
     return response
@@ -635,21 +433,21 @@ def json_conflict(pad, table, number: int, current: Revision | None, summary, co
     return JsonResponse(answer, status=409)
 
 
-def render_entry(request, access, number, on_round_page, status, **extra):
+def render_entry(request, scope: Scope, number, on_round_page, status, **extra):
     if answers_in_place(request):
         return entry_answer(
-            request, access, "invalid" if status == 422 else "conflict", status, **extra
+            request, scope, "invalid" if status == 422 else "conflict", status, **extra
         )
     if on_round_page:
-        context = round_context(request, access, number, **extra)
+        context = round_context(request, scope, number, **extra)
         return render(request, "scoring/round.html", context, status=status)
     return render(
-        request, "scoring/table.html", table_context(request, access, **extra), status=status
+        request, "scoring/table.html", table_context(request, scope, **extra), status=status
     )
 
 
-def round_context(request, access: Access, number: int, **extra) -> dict:
-    table = access.table
+def round_context(request, scope: Scope, number: int, **extra) -> dict:
+    access, table = scope.access, scope.table
     history = round_history(table, number)
     if not history:
         raise Http404
@@ -666,7 +464,7 @@ def round_context(request, access: Access, number: int, **extra) -> dict:
     }
     current = history[0]["revision"]
     voided = current.source == Revision.Source.VOID
-    changeable = access.can_score and not table.is_locked and not voided
+    changeable = scope.can_edit and not table.is_locked and not voided
     if changeable and not void_refusal(context["pad"], table, summary, number):
         context.setdefault("void_form", VoidForm(initial={"base": current.number}))
     if changeable and "form" not in extra:
@@ -694,7 +492,7 @@ def round_void(request, scope: Scope, number: int):
         return redirect("round", key=access.key, number=number)
     form = VoidForm(request.POST)
     if not form.is_valid():
-        context = round_context(request, access, number, void_form=form)
+        context = round_context(request, scope, number, void_form=form)
         return render(request, "scoring/round.html", context, status=422)
     try:
         _revision, created = void_round(
@@ -723,7 +521,7 @@ def round_void(request, scope: Scope, number: int):
 @require_safe
 @table_link
 def round_page(request, scope: Scope, number: int):
-    return render(request, "scoring/round.html", round_context(request, scope.access, number))
+    return render(request, "scoring/round.html", round_context(request, scope, number))
 
 
 @require_http_methods(["GET", "POST"])
@@ -762,7 +560,7 @@ def sheet_csv(request, scope: Scope):
     table = scope.access.table
     response, writer = csv_response(f"stichblock-{table.game}-{table.pk}.csv")
     for row in sheet_rows(table):
-        writer.writerow([spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in row])
+        writer.writerow(row)
     return response
 
 
@@ -770,7 +568,7 @@ def sheet_csv(request, scope: Scope):
 @table_link
 def share(request, scope: Scope):
     access = scope.access
-    links = access.table.accesses.all() if access.can_score else [access]
+    links = access.table.accesses.all() if scope.can_edit else [access]
     shown = [
         {"access": link, "url": request.build_absolute_uri(reverse("table", args=[link.key]))}
         for link in links

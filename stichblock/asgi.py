@@ -1,7 +1,7 @@
 """The ASGI application: the event streams (scoring/events.py) under uvicorn (deploy/).
 
 A phone opening the stream of a link its browser opened before is answered before Django's
-request handling (``scoring.middleware.early_stream``): no middleware, no request signals, and
+request handling (``scoring.events.early_stream``): no middleware, no request signals, and
 none of the worker threads Django starts for each request's synchronous parts (starting one
 blocks the event loop until the new thread runs, which on a busy machine held every other
 phone's connect up). Everything else goes through Django as usual."""
@@ -18,7 +18,7 @@ get_asgi_application()  # django.setup()
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, ASGIRequest  # noqa: E402
 
-from scoring.middleware import early_stream  # noqa: E402
+from scoring.events import early_stream  # noqa: E402
 
 
 class StichblockASGIHandler(ASGIHandler):

@@ -58,7 +58,7 @@ def test_live_polls_get_503_while_down_and_recover_by_themselves(phone):
 
 def test_an_unexpected_error_shows_a_friendly_500_page_without_details(phone):
     _table, key = create_schatzsuche(phone)
-    with mock.patch("scoring.views.summarize", side_effect=RuntimeError("secret detail")):
+    with mock.patch("scoring.rendering.summarize", side_effect=RuntimeError("secret detail")):
         response = phone.get(reverse("table", args=[key]))
     assert response.status_code == 500
     page = text(response)

@@ -42,7 +42,7 @@ def test_audit_csv_has_one_line_per_changed_value(client):
     post_round(client, key, 1, round_fields([0, 1, 0], [1, 0, 0]), base=1, author="Ben")
     response = client.get(reverse("audit", args=[key]) + "?format=csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     header, body = rows[0], rows[1:]
     assert header[:3] == ["Zeit", "Runde", "Art"]
     corrections = [row for row in body if row[2] == "Korrektur"]
@@ -64,7 +64,7 @@ def test_audit_csv_times_are_the_local_times_the_page_shows_with_their_offset(cl
     page = text(client.get(reverse("audit", args=[key])))
     assert "22.11.2026 05:49" in page and "01.07.2027 12:00" in page
     response = client.get(reverse("audit", args=[key]) + "?format=csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     times = {row[2]: row[0] for row in rows[1:]}
     assert times == {
         "Eintrag": "2026-11-22T05:49:40+01:00",

@@ -306,7 +306,7 @@ class AsgiServer:
 
 @streaming
 async def test_a_phone_that_opened_the_link_gets_its_stream_before_the_middleware():
-    """The early path (scoring.middleware.early_stream, under ASGI): the browser's signed tag of
+    """The early path (scoring.events.early_stream, under ASGI): the browser's signed tag of
     the link spares the stream the whole stack (no CSP header shows it); changes still arrive."""
     from stichblock import proofs
 
@@ -333,7 +333,7 @@ async def test_a_phone_that_opened_the_link_gets_its_stream_before_the_middlewar
     # stack (which answers 404 and counts the guess, test_every_link_…).
     from django.test import AsyncRequestFactory
 
-    from scoring.middleware import early_stream
+    from scoring.events import early_stream
 
     bad = "no-such-key-0123456789"
     request = AsyncRequestFactory().get(reverse("table_events", args=[bad]))
@@ -468,12 +468,12 @@ async def test_the_early_stream_sends_the_fragment_too():
 def test_a_save_is_answered_even_when_the_viewers_fragment_cannot_be_rendered(monkeypatch):
     """The fragment the save renders for the viewers is a courtesy: the round is stored and
     acknowledged as always, and the viewers' pages fetch it instead."""
-    from scoring import views
+    from scoring import rendering
 
     def broken(access):
         raise RuntimeError("no fragment")
 
-    monkeypatch.setattr(views, "formless_fragment", broken)
+    monkeypatch.setattr(rendering, "formless_fragment", broken)
     client = Client()
     table, key = create_schatzsuche(client)
     response = post_round(client, key, 1, ROUND_1)

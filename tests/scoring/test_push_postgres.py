@@ -175,5 +175,5 @@ async def test_a_saved_round_brings_the_viewers_fragment_to_the_other_server(hub
     name, viewer = await save_round()
     rendered = await hub.sheets.wait_for(name, 2.0)
     assert rendered is not None, "the fragment did not come over NOTIFY"
-    html = live.for_link(rendered, viewer.key)
+    html = rendered.for_phone(key=viewer.key)
     assert 'id="round-1"' in html and 'data-live-version="1"' in html and viewer.key in html

@@ -32,7 +32,7 @@ def test_tournament_audit_lists_every_tables_changes_and_exports_csv(client, sch
     assert "Grund: Einspruch" in html
 
     response = client.get(reverse("tournament_audit", args=[tournament.pk]) + "?format=csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:4] == ["Turnierrunde", "Tisch", "Zeit", "Runde"]
     tables = {row[1] for row in rows[1:]}
     assert tables == {"1", "2"}

@@ -135,7 +135,7 @@ def test_csv_export(client, played):
     response = client.get(reverse("standings_csv", args=[tournament.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "vereinsmeisterschaft.csv" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == [
         "Platz",
         "Startnummer",
@@ -231,5 +231,5 @@ def test_csv_names_are_never_spreadsheet_formulas(client):
 
     services.register_players(tournament, [("=HYPERLINK(1)", None), ("Anna", None)])
     body = client.get(reverse("standings_csv", args=[tournament.pk])).content.decode("utf-8-sig")
-    names = [row[2] for row in csv.reader(io.StringIO(body))][1:]
+    names = [row[2] for row in csv.reader(io.StringIO(body), delimiter=";")][1:]
     assert sorted(names) == ["'=HYPERLINK(1)", "Anna"]

@@ -74,7 +74,7 @@ def test_every_standings_page_shows_them_last_with_a_dash(client, tournament):
     assert "– 10 Jakob" in projector
 
     body = client.get(reverse("standings_csv", args=[tournament.pk])).content.decode("utf-8-sig")
-    lines = list(csv.reader(io.StringIO(body)))[1:]
+    lines = list(csv.reader(io.StringIO(body), delimiter=";"))[1:]
     assert [line[0] for line in lines] == [*"12345678", "–", "–"]
     assert [line[2] for line in lines[-2:]] == ["Ida", "Jakob"]
 

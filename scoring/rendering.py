@@ -1,0 +1,289 @@
+"""What a table's pages show, rendered once and shared by every phone that shows it.
+
+A table's sheet, its next entry form, the live fragment of a viewer's page and the forms of
+the rounds ahead are the same for every phone of a kind but for a few values of each phone's
+own (its link key, CSRF token, submission, name). They are rendered once per table version
+(or round) and language with random stand-ins for those values (``Shared``), cached, and
+filled in per phone. Views (scoring/views.py) and the event streams (scoring/events.py) use
+them; nothing here reads a request beyond the phone's own values.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import uuid
+from collections.abc import Callable, Iterable
+
+from django.core.cache import cache
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from . import live, push
+from .access import Scope, author_of
+from .hooks import table_panels
+from .models import Access, Table
+from .pads import get_pad
+from .shared import Shared
+from .tables import summarize
+
+log = logging.getLogger("stichblock")
+
+# How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").
+AHEAD_ROUNDS = 6
+
+
+def render_shared(
+    table: Table, role: str, render: Callable[[Access, dict[str, str]], str], parts=()
+) -> Shared:
+    """``render(link, stand_ins)`` for a stand-in link of ``role`` (its key is the stand-in
+    ``key``) and stand-ins for ``parts``, as a ``Shared``."""
+    stand_ins = {part: secrets.token_urlsafe(16) for part in ("key", *parts)}
+    link = Access(key=stand_ins["key"], role=role, table=table)
+    return Shared(render(link, stand_ins), stand_ins)
+
+
+def cached(cache_key: str, compute: Callable[[], Shared]) -> Shared:
+    return cache.get_or_set(cache_key, compute, live.FRAGMENT_CACHE_SECONDS)
+
+
+# --- the table page -------------------------------------------------------------------------
+
+
+def entry_form(pad, table, summary, number: int, **kwargs):
+    """The pad's entry form of a round; ``corrects`` tells whether it changes a complete
+    round (then it asks for a reason) or enters or completes one."""
+    form = pad.entry_form(table, summary, number, **kwargs)
+    row = summary.row(number)
+    form.corrects = row is not None and row.complete
+    label_widgets(form)
+    return form
+
+
+def label_widgets(form) -> None:
+    """Each input names its field (``data-label``): a phone that keeps an entry while offline
+    lists what was typed with the server's own labels (static/js/offline.js)."""
+    for field in form.fields.values():
+        if not field.widget.is_hidden:
+            field.widget.attrs.setdefault("data-label", str(field.label))
+
+
+def entry_initial(request, row) -> dict:
+    return {
+        "base": row.revision.number if row else 0,
+        "submission": uuid.uuid4(),
+        "author": author_of(request).name,
+    }
+
+
+def table_context(request, scope: Scope, **extra) -> dict:
+    """The sheet page's context for ``scope``'s link; ``extra`` replaces parts (``form``,
+    ``panels``) or adds to it."""
+    access = scope.access
+    table = access.table
+    pad = get_pad(table.game)
+    summary = summarize(table)
+    context = {
+        "access": access,
+        "table": table,
+        "pad": pad,
+        "summary": summary,
+        "form_round": summary.next_round,
+        "form_base": 0,
+        **extra,
+    }
+    if "panels" not in extra:  # the live fragment shows none: it skips their queries
+        context["panels"] = table_panels(request, access, summary)
+    context["sheet"] = shared_sheet(access, context)
+    if scope.can_edit and summary.next_round and "form" not in extra and not table.is_locked:
+        row = summary.row(summary.next_round)
+        revision = row.revision if row else None
+        form = entry_form(
+            pad,
+            table,
+            summary,
+            summary.next_round,
+            revision=revision,
+            initial=entry_initial(request, row),
+        )
+        context["form"] = form
+        context["form_html"] = shared_form_html(request, access, context, form, revision)
+        # In the page itself, so that it can enter the next rounds offline as soon as it is
+        # shown (a fetch after the page loaded may never come on a pub's Wi-Fi).
+        context["rounds_ahead"] = render_ahead(access, summary.next_round)
+    form = context.get("form")
+    if form is not None:
+        context["form_round"] = form.round_number
+        context["form_base"] = form["base"].value()
+    return context
+
+
+def shared_sheet(access: Access, context: dict) -> SafeString:
+    """The score grid and chart (scoring/_sheet.html) of the table's current version, shared
+    by every link of the table and every request that shows it: sheet pages, fragment fetches,
+    event streams. It is rendered for a read-only stand-in link: nothing a scorer link alone
+    may see can end up in it.
+
+    ``context`` holds the table, its pad and ``summary``, read after the table's version: the
+    copy can only be newer than its key, never older (a newer version fetches again)."""
+    table = access.table
+
+    def render() -> Shared:
+        return render_shared(
+            table,
+            Access.Role.VIEWER,
+            lambda link, _: render_to_string("scoring/_sheet.html", {**context, "access": link}),
+        )
+
+    key = live.table_cache_key("sheet", table.pk, table.created_at, table.version, get_language())
+    return cached(key, render).for_phone(key=access.key)
+
+
+def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
+    """``form``, the table's next entry form, as the pad's template shows it, shared by every
+    scorer phone that shows it (sheet pages, answers to saves, forms that moved on), with this
+    phone's link key, CSRF token, submission and name put in."""
+    table, pad, summary = access.table, context["pad"], context["summary"]
+
+    def render_form(link: Access, stand_ins: dict[str, str]) -> str:
+        initial = {
+            "base": form["base"].value(),
+            "submission": stand_ins["submission"],
+            "author": stand_ins["author"],
+        }
+        number = form.round_number
+        blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
+        blank_context = {**context, "form": blank, "csrf_token": stand_ins["csrf"]}
+        return render_to_string(pad.entry_template, {**blank_context, "access": link})
+
+    def render() -> Shared:
+        return render_shared(table, access.role, render_form, ("csrf", "submission", "author"))
+
+    shared = live.for_version("form", table, render, get_language(), access.role)
+    return shared.for_phone(
+        key=access.key,
+        csrf=get_token(request),
+        submission=str(form["submission"].value()),
+        author=conditional_escape(form["author"].value()),
+    )
+
+
+# --- the live fragment ----------------------------------------------------------------------
+
+
+def live_fragment(scope: Scope, form_round="", form_base="", *, oob: bool, request=None) -> str:
+    """The live part of the table page as a phone with the form ``form_round``/``form_base``
+    open fetches it; ``oob``: with the round's facts to swap in beside it (htmx)."""
+    context = table_context(request, scope, form=None, panels=())
+    # Ask on with the phone's own open form (not the next round): the URL, and with it the
+    # ETag the browser revalidates, stays the same until the phone reloads, and the warning
+    # names the round the phone has open. Viewers have no form to go stale.
+    if form_round and form_base:
+        context["form_round"], context["form_base"] = int(form_round), int(form_base)
+    context["stale_form"] = scope.can_edit and is_stale(context["summary"], form_round, form_base)
+    context["oob"] = oob
+    return render_to_string("scoring/_live.html", context, request=request)
+
+
+def is_stale(summary, form_round: str, form_base: str) -> bool:
+    """True when the round a phone has open was saved elsewhere since it loaded the form."""
+    if not form_round.isdecimal() or not form_base.isdecimal():
+        return False
+    row = summary.row(int(form_round))
+    return (row.revision.number if row else 0) != int(form_base)
+
+
+def formless_fragment(access: Access) -> Shared:
+    """The live fragment of a page without an open form (a viewer's sheet), as its event
+    stream sends it (scoring.events.SheetEvents): one rendering per table version, language
+    and role, shared by every phone of that kind."""
+
+    def render() -> Shared:
+        return render_shared(
+            access.table,
+            access.role,
+            lambda link, _: live_fragment(Scope(table=link.table, access=link), oob=True),
+        )
+
+    return cached(formless_cache_key(access), render)
+
+
+def formless_cache_key(access: Access) -> str:
+    table = access.table
+    return live.formless_key(table.pk, table.created_at, table.version, get_language(), access.role)
+
+
+def render_for_viewers(table: Table) -> None:
+    """Render now, after the save's commit and in this phone's language, the fragment that the
+    table's viewer phones get with the event of this save, and send it to the event servers
+    (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
+    next and the other scorers' fetches find the grid in it cached too. ``table`` is read
+    again: the version just saved (or a newer one), which the caller's answer shows too."""
+    try:
+        table.refresh_from_db()
+        viewers = Access(role=Access.Role.VIEWER, table=table)
+        push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
+    except Exception:  # the round is saved: its answer must not fail (the viewers fetch)
+        log.exception("push: the viewers' fragment of table %s was not rendered", table.pk)
+
+
+# --- the rounds ahead -----------------------------------------------------------------------
+
+
+def render_ahead(access: Access, after: int) -> str:
+    """The blank forms of the rounds after ``after`` (scoring/_ahead.html) that a scorer phone
+    keeps to enter them offline. Each round's form is rendered once per table and language,
+    whichever ``after`` a phone asks with: it depends only on its number."""
+    table = access.table
+    pad = get_pad(table.game)
+    keys = {
+        number: ahead_cache_key(table, number)
+        for number in pad.ahead_numbers(table, after, AHEAD_ROUNDS)
+    }
+    found = cache.get_many(keys.values())
+    new = dict(rounds_to_render(access, keys, found))
+    if new:
+        cache.set_many(new, live.FRAGMENT_CACHE_SECONDS)
+    rounds = []
+    for key in keys.values():
+        shared = found.get(key) or new[key]
+        if not shared.html:  # the pad cannot tell this round's form without the server
+            break
+        rounds.append(shared.for_phone(key=access.key))
+    return render_to_string("scoring/_ahead.html", {"after": after, "rounds": rounds})
+
+
+def rounds_to_render(access: Access, keys: dict[int, str], found: dict) -> Iterable:
+    """(cache key, Shared) of each round ahead that no phone asked for before."""
+    table, summary = access.table, None
+    pad = get_pad(table.game)
+    for number, key in keys.items():
+        if key in found:
+            continue
+        summary = summary or summarize(table)
+        yield key, render_shared(table, access.role, round_ahead(pad, summary, number))
+
+
+def ahead_cache_key(table: Table, number: int) -> str:
+    # Under the round's number, not a version: a round ahead does not change with saves.
+    return live.table_cache_key("ahead", table.pk, table.created_at, number, get_language())
+
+
+def round_ahead(pad, summary, number: int) -> Callable[[Access, dict[str, str]], str]:
+    """The rendering of round ``number`` as a phone keeps it (scoring/_round_ahead.html), or
+    "" when the pad stops before it. No request: no CSRF token in the form (the phone puts in
+    its own)."""
+
+    def render(link: Access, _stand_ins: dict[str, str]) -> str:
+        ahead = pad.ahead(link.table, summary, number, {"base": 0})
+        if ahead is None:
+            return ""
+        ahead.form.corrects = False
+        label_widgets(ahead.form)
+        context = {"access": link, "table": link.table, "pad": pad, "ahead": ahead}
+        return render_to_string("scoring/_round_ahead.html", context)
+
+    return render
