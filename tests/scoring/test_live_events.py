@@ -480,3 +480,23 @@ def test_a_save_is_answered_even_when_the_viewers_fragment_cannot_be_rendered(mo
     assert response.status_code == 302 and response.url.endswith("#round-1")
     page = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
     assert 'id="round-1"' in page
+
+
+def test_the_event_streams_need_no_view_module():
+    """The event server renders with scoring.rendering, which the views use too: importing
+    the streams pulls in no view module (once a lazy import cycle events -> views)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import django, sys; django.setup(); import scoring.events; "
+        "print(sorted(m for m in sys.modules if m.startswith('scoring.views')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "tests.settings"},
+    )
+    assert result.stdout.strip() == "[]"
