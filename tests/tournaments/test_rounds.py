@@ -121,11 +121,11 @@ def players_at_tables_of_5(round_):
     return {player for seats in seating(round_) if len(seats) == 5 for player in seats}
 
 
-@pytest.mark.parametrize(("count", "again"), [(13, 0), (17, 0), (9, 1)])
+@pytest.mark.parametrize(("count", "again"), [(13, 0), (14, 6), (9, 1)])
 def test_who_sat_at_a_table_of_5_gets_a_table_of_4_next_round(count, again):
     """Issue 22: a player who sat out each fifth game gets a table of 4 in the next round
-    when the numbers allow it (13 or 17 players: all five; 9 players: only four seats at
-    tables of 4, so one of the five sits at the table of 5 again)."""
+    when the numbers allow it. 13 players (4, 4, 5): all five do; 14 (4, 5, 5): four of the
+    ten, the other six sit at a table of 5 again; 9 (4, 5): four of the five."""
     from .helpers import organizer
 
     tournament = make_tournament(organizer(), game="schafkopf")

@@ -6,9 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.scoring.helpers import text
-from tournaments import services
 
-from .helpers import enter_game, logged_in, make_tournament, published_round, register, rufspiel
+from .helpers import enter_game, rufspiel
 
 pytestmark = pytest.mark.django_db
 
@@ -38,36 +37,34 @@ def test_drawing_asks_first_and_names_each_unconfirmed_table(client, schafkopf_r
     drawn = client.post(reverse("round_draw", args=[tournament.pk]), {"anyway": "1"})
     assert drawn.url == reverse("tournament_round", args=[tournament.pk, 2])
     assert list(tournament.draws.values_list("number", flat=True)) == [1, 2]
+    # A redraw asks nothing: the organizer answered when he drew the preview.
+    seed = tournament.draws.get(number=2).seed
+    redrawn = client.post(reverse("round_draw", args=[tournament.pk]))
+    assert redrawn.url == reverse("tournament_round", args=[tournament.pk, 2])
+    assert tournament.draws.get(number=2).seed != seed
+    # Publishing it asks again, and publishes after "anyway".
+    url = reverse("round_publish", args=[tournament.pk, 2])
+    asked = text(client.post(url))
+    assert "Runde 2 veröffentlichen?" in asked and "Runde 2 trotzdem veröffentlichen" in asked
+    assert not tournament.draws.get(number=2).is_published
+    assert client.post(url, {"anyway": "1"}).url == reverse(
+        "tournament_round", args=[tournament.pk, 2]
+    )
+    assert tournament.draws.get(number=2).is_published
 
 
-def test_only_the_unconfirmed_tables_are_named(client, schafkopf_round):
+def test_only_unconfirmed_tables_are_named_and_a_confirmed_round_asks_nothing(
+    client, schafkopf_round
+):
     tournament, _round, _tables = schafkopf_round
     lock(client, tournament, 1)
     page = text(client.post(reverse("round_draw", args=[tournament.pk])))
     assert "Dieser Tisch hat sein Ergebnis noch nicht bestätigt:" in page
     assert "Runde 1 · Tisch 2" in page and "Runde 1 · Tisch 1" not in page
-
-
-def test_drawing_asks_nothing_once_every_table_is_confirmed(client, schafkopf_round):
-    tournament, _round, _tables = schafkopf_round
-    lock(client, tournament, 1)
+    assert not tournament.draws.filter(number=2).exists()
     lock(client, tournament, 2)
     response = client.post(reverse("round_draw", args=[tournament.pk]))
     assert response.url == reverse("tournament_round", args=[tournament.pk, 2])
-
-
-def test_the_first_round_and_a_redraw_ask_nothing(client):
-    tournament = make_tournament(logged_in(client), game="schafkopf")
-    register(tournament, 8)
-    first = client.post(reverse("round_draw", args=[tournament.pk]))
-    assert first.url == reverse("tournament_round", args=[tournament.pk, 1])
-    services.publish_round(tournament.draws.get())
-    client.post(reverse("round_draw", args=[tournament.pk]), {"anyway": "1"})
-    seed = tournament.draws.get(number=2).seed
-    # The preview exists: the organizer answered when he drew it; publishing asks again.
-    redraw = client.post(reverse("round_draw", args=[tournament.pk]))
-    assert redraw.url == reverse("tournament_round", args=[tournament.pk, 2])
-    assert tournament.draws.get(number=2).seed != seed
 
 
 def test_publishing_asks_first_and_names_each_unconfirmed_table(client, schafkopf_round):
@@ -83,25 +80,8 @@ def test_publishing_asks_first_and_names_each_unconfirmed_table(client, schafkop
     assert "Runde 2 trotzdem veröffentlichen" in page
     assert f'action="{url}"' in asked.content.decode()
     assert not tournament.draws.get(number=2).is_published
-
-    published = client.post(url, {"anyway": "1"})
+    # Once table 1 is confirmed too, publishing asks nothing.
+    lock(client, tournament, 1)
+    published = client.post(url)
     assert published.url == reverse("tournament_round", args=[tournament.pk, 2])
     assert tournament.draws.get(number=2).is_published
-
-
-def test_publishing_asks_nothing_once_every_table_is_confirmed(client, schafkopf_round):
-    tournament, _round, _tables = schafkopf_round
-    lock(client, tournament, 1)
-    lock(client, tournament, 2)
-    client.post(reverse("round_draw", args=[tournament.pk]))
-    response = client.post(reverse("round_publish", args=[tournament.pk, 2]))
-    assert response.url == reverse("tournament_round", args=[tournament.pk, 2])
-    assert tournament.draws.get(number=2).is_published
-
-
-def test_no_question_when_no_round_is_left_to_draw(client):
-    tournament = make_tournament(logged_in(client), game="schafkopf", rounds=1)
-    register(tournament, 8)
-    published_round(tournament)
-    response = client.post(reverse("round_draw", args=[tournament.pk]))
-    assert "Alle 1 Runden sind ausgelost" in text(client.get(response.url))
