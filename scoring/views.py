@@ -310,7 +310,7 @@ def round_save(request, scope: Scope, number: int):
     return redirect(back)
 
 
-# --- conflicts: the two ways on (docs/scorepad.md, "Two phones") ----------------------------
+# --- conflicts: the two ways on (docs/scorepad.md, "Saving a round") ----------------------------
 
 
 def chosen_way(post) -> tuple[QueryDict, bool]:
