@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 SERVICE_WORKER_SOURCE = "js/sw.js"
-# The Cache Storage of the pages kept for offline use: sw.js keeps them, offline.js puts the
+# The Cache Storage of the pages kept for offline use: sw.js keeps them, page-copy.js puts the
 # parts of a page that changed since into its copy.
 PAGE_CACHE = "stichblock-pages-v1"
 # Kept on the phone at install: everything under static/ but the service worker itself and
@@ -57,6 +57,12 @@ def digest(path: Path) -> str:
     return file_digest(path, stat.st_size, stat.st_mtime_ns)
 
 
+def table_prefix() -> str:
+    """Where the pages of a table link begin ("/t/"): the service worker keeps them, and the pages'
+    scripts know a save URL by it (``{% table_prefix %}``, static/js/outbox.js)."""
+    return reverse("table", args=["KEY"]).split("KEY")[0]
+
+
 def service_worker_config() -> dict:
     files = static_files()
     source = Path(finders.find(SERVICE_WORKER_SOURCE))
@@ -73,7 +79,7 @@ def service_worker_config() -> dict:
         "pageCache": PAGE_CACHE,
         # Pages kept for offline use: the home page and every page of a table link.
         "home": reverse("home"),
-        "tablePrefix": reverse("table", args=["KEY"]).split("KEY")[0],
+        "tablePrefix": table_prefix(),
     }
 
 

@@ -50,7 +50,7 @@
     source = new EventSource(url, { withCredentials: true });
     source.addEventListener("open", function () {
       // Back after a break (or a new stream after a failed one): fetch once, which also tells
-      // offline.js that the server answers again (it sends what the phone kept meanwhile).
+      // net.js that the server answers again (sync.js sends what the phone kept meanwhile).
       if (opened++ > 0) refresh();
       heard();
     });
@@ -66,7 +66,7 @@
       var box = fragment();
       if (!box || version <= shown()) return;
       window.htmx.swap(box, event.data, { swapStyle: "outerHTML" });
-      // As after a fetch: the server answers (offline.js), the table changed.
+      // As after a fetch: the server answers (net.js), the table changed (ahead.js, page-copy.js).
       document.dispatchEvent(new CustomEvent("live:shown", { detail: { version: version, html: event.data } }));
     });
     return source;
@@ -82,13 +82,13 @@
     if (leaving || announced <= shown()) event.preventDefault();
   });
 
-  // offline.js sends entry forms itself (live:leaving); other forms are sent as they are.
+  // save.js sends entry forms itself (live:leaving); other forms are sent as they are.
   function leave() {
     leaving = true;
     window.setTimeout(function () { leaving = false; }, LEAVE_MS);
   }
   document.addEventListener("live:leaving", leave);
-  // offline.js swapped in the answer to a save sent from this page: it stays, and so does its
+  // save.js swapped in the answer to a save sent from this page: it stays, and so does its
   // stream; a version announced meanwhile that the answer does not show is fetched now.
   document.addEventListener("live:back", function () {
     leaving = false;

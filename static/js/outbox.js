@@ -1,6 +1,7 @@
 // The outbox: round entries kept on this phone until the server has them, in IndexedDB so that
-// they survive a reload and a closed tab. Used by the pages (offline.js) and by the service
-// worker (sw.js), so it runs in both a window and a worker. Docs: docs/scorepad.md, "Offline".
+// they survive a reload and a closed tab (Stichblock.outbox), and what a save URL names
+// (Stichblock.saveTarget). Used by the pages (save.js, sync.js, ...) and by the service worker
+// (sw.js), so it runs in both a window and a worker. Docs: docs/scorepad.md, "Offline".
 //
 // An entry: {submission (its one-time token, the key), table (link key), action (save URL),
 // round, what ("Runde 3"), base, fields: [[name, value], ...] as the form posts them (no CSRF
@@ -10,6 +11,7 @@
 // service worker controlled the page, which settles "sending")}.
 (function (root) {
   "use strict";
+  var ns = root.Stichblock = root.Stichblock || {};
   var NAME = "stichblock";
   var VERSION = 1;
   var opening = null;
@@ -58,7 +60,20 @@
     return lastCreated;
   }
 
-  root.StichblockOutbox = {
+  // What a save URL names: {tablePath, table, round}, or null for any other URL. The one place
+  // that knows how a save URL looks; where table links begin comes from the server's reverse()
+  // (Stichblock.tablePrefix: the page's data-table-prefix, the worker's configuration).
+  var savePattern = null;
+  ns.saveTarget = function (url) {
+    if (!savePattern) {
+      var prefix = (ns.tablePrefix || "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      savePattern = new RegExp("^(" + prefix + "([^/]+)/)rounds/(\\d+)/save/?$");
+    }
+    var match = savePattern.exec(new URL(url, root.location.href).pathname);
+    return match ? { tablePath: match[1], table: match[2], round: parseInt(match[3], 10) } : null;
+  };
+
+  ns.outbox = {
     all: function () {
       return run("outbox", "readonly", function (store) { return store.getAll(); }).then(function (list) {
         return (list || []).sort(byCreated);
@@ -94,14 +109,14 @@
     // The entry a save URL and posted fields make (the service worker keeps a post it could not
     // deliver; the page adds labels when it has them).
     fromFields: function (action, fields) {
-      var match = /\/t\/([^/]+)\/rounds\/(\d+)\/save\/?$/.exec(new URL(action, root.location.href).pathname);
+      var target = ns.saveTarget(action);
       var values = {};
       fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
       return {
         submission: values.submission,
-        table: match ? match[1] : "",
+        table: target ? target.table : "",
         action: action,
-        round: match ? parseInt(match[2], 10) : 0,
+        round: target ? target.round : 0,
         what: "",
         base: parseInt(values.base || "0", 10) || 0,
         fields: fields.filter(function (pair) { return pair[0] !== "csrfmiddlewaretoken"; }),

@@ -72,7 +72,7 @@
     form.addEventListener("change", function () { showParts(form); });
   }
 
-  // A form put in by offline.js (the next game while offline, or a kept entry to edit).
+  // A form put in by sheet.js (the next game while offline, or a kept entry to edit).
   document.addEventListener("stichblock:entry-form", function (event) {
     if (event.detail.form.matches("form[data-sk-entry]")) bindEntry(event.detail.form);
   });

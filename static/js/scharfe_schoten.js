@@ -41,7 +41,7 @@
     var form = event.target.closest && event.target.closest("form.ss-entry");
     if (form) refresh(form);
   });
-  // A form put in by offline.js (the next round while offline, or a kept entry to edit).
+  // A form put in by sheet.js (the next round while offline, or a kept entry to edit).
   document.addEventListener("stichblock:entry-form", function (event) {
     if (event.detail.form.matches("form.ss-entry")) refresh(event.detail.form);
   });

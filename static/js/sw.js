@@ -5,21 +5,23 @@
 //   content in production; a new version of any of them is a new worker that drops the old).
 // - Pages (the home page and every page of a table link): network first; the answer is kept,
 //   and when the network fails (or takes too long) the kept copy is shown, marked as a copy
-//   (data-copy="cache", which offline.js turns into "offline – last known state from …").
+//   (data-copy="cache", which the page turns into "offline – last known state from …", net.js);
+//   a page it did not serve is kept when it installs (keepOpenPages, below).
 // - A round entry posted while the network fails is kept in the outbox (IndexedDB, outbox.js)
 //   instead of ending on the browser's error page; the phone goes to the table's page, which
 //   lists it and sends it later with the same one-time submission token.
 "use strict";
 
 var CONFIG = self.STICHBLOCK;
+self.Stichblock = { tablePrefix: CONFIG.tablePrefix }; // outbox.js reads save URLs with it
 importScripts(CONFIG.outboxScript);
+var Outbox = self.Stichblock.outbox;
 
 var STATIC_CACHE = "stichblock-static-" + CONFIG.version;
 var PAGE_CACHE = CONFIG.pageCache;
 var PAGE_LIMIT = 60; // pages kept; the oldest go first
 var PAGE_TIMEOUT = 8000; // ms a page may take before the kept copy is shown
 var SAVE_TIMEOUT = 15000; // ms a save may take before it is kept for later
-var SAVE_PATH = /^(\/t\/[^/]+\/)rounds\/\d+\/save\/$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([
@@ -31,7 +33,8 @@ self.addEventListener("install", function (event) {
     }),
     caches.open(PAGE_CACHE).then(function (cache) {
       return cache.add(CONFIG.offlinePage)["catch"](function () { return null; });
-    })
+    }),
+    keepOpenPages()
   ]).then(function () { return self.skipWaiting(); }));
 });
 
@@ -136,16 +139,16 @@ function saveOrKeep(event, tablePath) {
   });
   var keep = function () {
     return fields.then(function (list) {
-      var entry = self.StichblockOutbox.fromFields(request.url, list);
+      var entry = Outbox.fromFields(request.url, list);
       if (!entry.submission) return null;
-      return self.StichblockOutbox.get(entry.submission).then(function (stored) {
+      return Outbox.get(entry.submission).then(function (stored) {
         if (stored) {
-          return self.StichblockOutbox.update(entry.submission, function (kept) {
+          return Outbox.update(entry.submission, function (kept) {
             kept.status = "pending";
             kept.fields = entry.fields;
           });
         }
-        return self.StichblockOutbox.put(entry);
+        return Outbox.put(entry);
       });
     })["catch"](function () { return null; }).then(function () {
       return Response.redirect(tablePath + "#outbox", 303);
@@ -154,7 +157,7 @@ function saveOrKeep(event, tablePath) {
   return withTimeout(fetch(request), SAVE_TIMEOUT).then(function (response) {
     if (response.type === "opaqueredirect" || (response.status < 500 && response.status !== 429)) {
       return submissionOf.then(function (submission) {
-        return submission ? self.StichblockOutbox.remove(submission) : null;
+        return submission ? Outbox.remove(submission) : null;
       })["catch"](function () { return null; }).then(function () { return response; });
     }
     return keep();
@@ -173,23 +176,43 @@ self.addEventListener("fetch", function (event) {
     }
     return; // polls, the ahead forms and everything else: the network, as without a worker
   }
-  var save = SAVE_PATH.exec(url.pathname);
-  if (request.method === "POST" && request.mode === "navigate" && save) {
-    event.respondWith(saveOrKeep(event, save[1]));
-  }
+  var save = request.method === "POST" && request.mode === "navigate" && self.Stichblock.saveTarget(url.href);
+  if (save) event.respondWith(saveOrKeep(event, save.tablePath));
 });
 
-// A page opened before this worker controlled it asks to be kept ("keep"). What changes on it
-// later offline.js puts into the kept copy itself.
+// A page this worker did not serve is kept by it as early as it can: the pages open when it
+// installs (a phone's first visit: the page that registered it came from the network), while
+// the static files are fetched, rather than once it is active and the page asks ("keep"). What
+// changes on a page later page-copy.js puts into the kept copy itself.
+var KEEP_FRESH_MS = 30000; // a page kept this recently is not fetched again when it asks
+var fetching = {}; // url → {at, done: promise of true when kept}
+
+function keepFromNetwork(href) {
+  var url = new URL(href, self.location.href);
+  if (url.origin !== self.location.origin || !isPage(url)) return Promise.resolve(false);
+  var key = url.href.split("#")[0];
+  var known = fetching[key];
+  if (known && Date.now() - known.at < KEEP_FRESH_MS) return known.done;
+  var done = fetch(key, { credentials: "same-origin" }).then(function (response) {
+    if (!keepable(response)) return false;
+    return keepPage(key, response).then(function () { return true; });
+  })["catch"](function () { return false; });
+  fetching[key] = { at: Date.now(), done: done };
+  return done;
+}
+
+// Only pages not kept yet: a new version of this worker fetches no page the old one kept.
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    return Promise.all(windows.map(function (client) {
+      return copyOf(client.url.split("#")[0]).then(function (copy) { return copy || keepFromNetwork(client.url); });
+    }));
+  })["catch"](function () { return null; });
+}
+
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "keep") return;
-  var url = new URL(data.url, self.location.href);
   var reply = function (ok) { if (event.ports[0]) event.ports[0].postMessage({ ok: ok }); };
-  if (url.origin !== self.location.origin || !isPage(url)) { reply(false); return; }
-  var key = url.href.split("#")[0];
-  event.waitUntil(fetch(key, { credentials: "same-origin" }).then(function (response) {
-    if (!keepable(response)) return false;
-    return keepPage(key, response).then(function () { return true; });
-  })["catch"](function () { return false; }).then(reply));
+  event.waitUntil(keepFromNetwork(data.url).then(reply));
 });

@@ -1,13 +1,14 @@
-"""``{% offline_texts %}``: the words of static/js/offline.js in the reader's language, as a JSON
-data block (no inline script: the content security policy stays strict); ``{% page_cache %}``:
-where the pages kept for offline use are."""
+"""``{% offline_texts %}``: the words of the offline scripts (static/js/stichblock.js lists them)
+in the reader's language, as a JSON data block (no inline script: the content security policy
+stays strict); ``{% page_cache %}``: where the pages kept for offline use are;
+``{% table_prefix %}``: where a table link's pages begin."""
 
 from django import template
 from django.utils.html import json_script
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from stichblock.pwa import PAGE_CACHE
+from stichblock.pwa import PAGE_CACHE, table_prefix
 
 register = template.Library()
 
@@ -64,5 +65,13 @@ def offline_texts():
 
 @register.simple_tag
 def page_cache():
-    """The name of the Cache Storage that keeps pages for offline use (offline.js updates them)."""
+    """The name of the Cache Storage that keeps pages for offline use (page-copy.js updates
+    them)."""
     return PAGE_CACHE
+
+
+@register.simple_tag(name="table_prefix")
+def table_prefix_tag():
+    """The path every page of a table link begins with: the pages' scripts know a save URL by it,
+    as the service worker does (its configuration's ``tablePrefix``)."""
+    return table_prefix()

@@ -1,0 +1,76 @@
+// The copy of this page the service worker (sw.js) keeps for offline use. The worker keeps a
+// page it serves; a page it did not serve (the phone's first visit) it keeps when it installs,
+// and tells the page so when asked ("keep"). What the page gets later from the server (a
+// fragment of the sheet, the answer to a save, a form that moved on) is put into the kept copy
+// here, so the copy shows what the page showed last and no phone fetches a whole page for it;
+// an answer the page did not swap in (sheet.js refuses a form that moved on while typing) is
+// not put in.
+(function (ns) {
+  "use strict";
+  var state = ns.state;
+  var LIVE_PARTS = ["live", "round-info", "entry-area"];
+  // One change after the other: each reads what the last wrote.
+  var keeping = Promise.resolve();
+
+  function keepParts(html, ids) {
+    var name = document.body.dataset.pageCache;
+    if (!name || !window.caches || !window.DOMParser || state.copy === "cache" || !html) return;
+    var parts = document.createElement("template");
+    parts.innerHTML = html;
+    var url = location.href.split("#")[0];
+    keeping = keeping.then(function () {
+      return caches.open(name).then(function (cache) {
+        return cache.match(url).then(function (kept) {
+          if (!kept) return null;
+          return kept.text().then(function (text) {
+            var copy = new DOMParser().parseFromString(text, "text/html");
+            ids.forEach(function (id) {
+              var fresh = parts.content.getElementById(id);
+              var old = copy.getElementById(id);
+              if (!fresh || !old) return;
+              fresh.removeAttribute("hx-swap-oob");
+              old.replaceWith(copy.importNode(fresh, true));
+            });
+            copy.body.dataset.rendered = new Date().toISOString();
+            var type = kept.headers.get("Content-Type") || "text/html; charset=utf-8";
+            var page = "<!doctype html>\n" + copy.documentElement.outerHTML;
+            return cache.put(url, new Response(page, { headers: { "Content-Type": type } }));
+          });
+        });
+      });
+    })["catch"](function () { return null; });
+  }
+
+  function askWorker(message) {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        var timer = setTimeout(function () { resolve(false); }, 15000);
+        channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(!!(event.data && event.data.ok)); };
+        registration.active.postMessage(message, [channel.port2]);
+      });
+    });
+  }
+
+  function start() {
+    // A fragment swapped in (htmx fires afterSwap only for what it swapped), and one that came
+    // with its event (live.js).
+    document.addEventListener("htmx:afterSwap", function (event) {
+      if (event.target.id === "live" && ns.net.isLive(event.detail)) keepParts(event.detail.xhr.responseText, LIVE_PARTS);
+    });
+    document.addEventListener("live:shown", function (event) {
+      keepParts(event.detail && event.detail.html, ["live", "round-info"]);
+    });
+    var done = function () { ns.markReady("page"); };
+    var sw = document.body.dataset.sw;
+    if (!("serviceWorker" in navigator) || !sw) { done(); return; }
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(sw, { scope: "/" }).then(function () {
+      // This page came through the worker (and is kept) unless the worker is new.
+      if (controlled || state.copy === "cache") return true;
+      return askWorker({ type: "keep", url: location.href });
+    }).then(done, done);
+  }
+
+  ns.pageCopy = { start: start, keepParts: keepParts };
+})(window.Stichblock);
