@@ -143,5 +143,4 @@
   window.addEventListener("resize", soon);
   // New standings over the live stream: cut the new table at once, before it shows.
   document.addEventListener("htmx:afterSwap", layout);
-  document.addEventListener("htmx:afterSettle", layout);
 })();
