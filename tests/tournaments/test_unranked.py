@@ -65,10 +65,10 @@ def test_who_never_played_follows_the_ranked_players_without_a_rank(client, tour
 def test_every_standings_page_shows_them_last_with_a_dash(client, tournament):
     register_late(client, tournament, "Jakob")
     page = text(client.get(reverse("standings", args=[tournament.pk])))
-    assert "8 1 Anna -15 -15 0 – 9 Ida (zurückgezogen) – 0 0 – 10 Jakob – 0 0" in page
+    assert "8 1 Anna −15 −15 0 – 9 Ida (zurückgezogen) – 0 0 – 10 Jakob – 0 0" in page
     assert "Wer noch kein Spiel gespielt hat (–), bekommt keinen Platz." in page
     results = text(client.get(reverse("results", args=[tournament.pk])))
-    assert "8 1 Anna -15 -15 0 – 9 Ida (zurückgezogen) – 0 0 – 10 Jakob – 0 0" in results
+    assert "8 1 Anna −15 −15 0 – 9 Ida (zurückgezogen) – 0 0 – 10 Jakob – 0 0" in results
     projector = text(Client().get(reverse("public_standings", args=[tournament.public_key])))
     assert projector.index("Jakob") > projector.index("Hanna")
     assert "– 10 Jakob" in projector
