@@ -90,7 +90,7 @@ def test_preset_table_cells(profile, contract, extras, tariff):
 
 def test_presets_are_frozen_and_complete():
     """ "Presets that must ship, each a frozen, named profile"."""
-    assert set(PROFILES) == {"kurzanleitung", "tarif-10-20-50", "turnier-1-15"}
+    assert set(PROFILES) == {"kurzanleitung", "tarif-10-20-50", "turnier-1-15", "stammtisch"}
     for settings in PROFILES.values():
         check_profile(settings)
         with pytest.raises(TypeError):

@@ -236,7 +236,7 @@ def after_all_passed(
     Eichel-Ober must play a contract valid for his hand (None when the hands are unknown).
     """
     rule = settings["passed_deal"]
-    if rule == "next_dealer":
+    if rule in ("next_dealer", "stock"):  # the Stock's payments are the tariff's (evening.py)
         return {"action": "redeal", "dealer": (dealer + 1) % players}
     if rule == "same_dealer":
         return {"action": "redeal", "dealer": dealer}

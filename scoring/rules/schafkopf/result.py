@@ -16,6 +16,7 @@ from .tariff import (
     outcome_from_augen,
     penalty_settle,
     ramsch_losers,
+    ramsch_multiplier,
     settle,
     settle_ramsch,
 )
@@ -118,7 +119,6 @@ def ramsch_result(state: State) -> dict[str, Any]:
     jungfrauen = [seat for seat, won in enumerate(tricks) if won == 0]
     klopfen = len(state.klopfen)
     scores = settle_ramsch(settings, augen, jungfrauen, klopfen=klopfen)
-    jungfrau_doublings = len(jungfrauen) if settings["ramsch_jungfrau_doubles"] else 0
     result = {
         "scores": scores,
         "contract": state.contract.to_json(),
@@ -128,7 +128,7 @@ def ramsch_result(state: State) -> dict[str, Any]:
         "losers": ramsch_losers(augen),
         "jungfrauen": jungfrauen,
         "value": settings["ramsch_price"],
-        "multiplier": doublings(settings, klopfen + jungfrau_doublings),
+        "multiplier": ramsch_multiplier(settings, len(jungfrauen), klopfen),
         "klopfen": list(state.klopfen),
     }
     if settings["misplay"] == "offender_pays":

@@ -18,8 +18,26 @@ from ..i18n import N_
 from .cards import TOTAL_AUGEN, TRICKS
 from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
 
-# name -> (kind, allowed): "choice" with its values, "int" with (low, high, nullable), "bool".
+# Contracts a profile may offer (setting ``contracts``); the source's six are the default.
+SOURCE_CONTRACTS: Final = ("rufspiel", "solo", "wenz", "solo_tout", "wenz_tout", "sie")
+HOUSE_CONTRACTS: Final = (
+    "geier",
+    "farbwenz",
+    "farbgeier",
+    "geier_tout",
+    "farbwenz_tout",
+    "farbgeier_tout",
+    "bettel",
+    "bettel_ouvert",
+)
+OFFERABLE_CONTRACTS: Final = SOURCE_CONTRACTS + HOUSE_CONTRACTS
+BOCK_TRIGGERS: Final = ("split_60", "schwarz", "tout", "sie", "retour")
+
+# name -> (kind, allowed): "choice" with its values, "int" with (low, high, nullable), "bool",
+# "list" with (values, least entries): distinct values in any order, "rank" with its values:
+# groups of equal rank, highest first, naming every value once.
 _MONEY: Final = (0, 1_000_000, False)
+_MONEY_OR_NULL: Final = (0, 1_000_000, True)
 SETTING_SPECS: dict[str, tuple[str, Any]] = {
     "unit": ("choice", ("unit", "cent", "point")),
     "cents_per_unit": ("int", (0, 1_000_000, True)),
@@ -44,12 +62,65 @@ SETTING_SPECS: dict[str, tuple[str, Any]] = {
     "max_doublings": ("int", (0, 20, True)),
     "schwarz_must_be_claimed": ("bool", None),
     "solo_needs_suit_card": ("bool", None),
-    "passed_deal": ("choice", ("next_dealer", "same_dealer", "ramsch", "forced")),
+    "passed_deal": ("choice", ("next_dealer", "same_dealer", "ramsch", "forced", "stock")),
     "ramsch_price": ("int", _MONEY),
-    "ramsch_jungfrau_doubles": ("bool", None),
+    "ramsch_jungfrau": ("choice", ("doubles", "pays_jungfrau_double", "none")),
     "misplay": ("choice", ("as_played", "offender_pays")),
+    # House rules (docs/rules/schafkopf.md "House rules"); the shipped presets leave them off.
+    "deck": ("choice", ("lang", "kurz")),
+    "contracts": ("list", (OFFERABLE_CONTRACTS, 1)),
+    "bettel_stichzwang": ("bool", None),
+    "davonlaufen_min": ("int", (1, 8, True)),
+    "contract_rank": ("rank", OFFERABLE_CONTRACTS),
+    "base_geier": ("int", _MONEY_OR_NULL),
+    "base_farbwenz": ("int", _MONEY_OR_NULL),
+    "base_farbgeier": ("int", _MONEY_OR_NULL),
+    "base_bettel": ("int", _MONEY_OR_NULL),
+    "bettel_ouvert_multiplier": ("int", (1, 100, False)),
+    "bock": ("list", (BOCK_TRIGGERS, 0)),
+    "bock_factor": ("int", (1, 100, False)),
+    "bock_overlap": ("choice", ("queue", "stack")),
+    "bock_counts_thrown_in": ("bool", None),
+    "stock_fee": ("int", _MONEY_OR_NULL),
+    "stock_won_by": ("choice", ("any_game", "solo_only")),
+    "stock_loser_pays": ("bool", None),
+    "stock_at_end": ("choice", ("split", "carry")),
 }
 
+# The house rules off: what a profile stored before they existed means (``profile_value``).
+HOUSE_DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType(
+    {
+        "deck": "lang",
+        "contracts": list(SOURCE_CONTRACTS),
+        "bettel_stichzwang": False,
+        "davonlaufen_min": None,  # None: by the deck, 4 (lang) or 3 (kurz)
+        # The source ranks Solo-Tout above Wenz-Tout; the house contracts join the group of
+        # their kin (Farbwenz and Farbgeier with the Solo, Geier with the Wenz).
+        "contract_rank": [
+            ["sie"],
+            ["solo_tout", "farbwenz_tout", "farbgeier_tout"],
+            ["wenz_tout", "geier_tout"],
+            ["solo", "farbwenz", "farbgeier"],
+            ["wenz", "geier"],
+            ["bettel_ouvert"],
+            ["bettel"],
+            ["rufspiel"],
+        ],
+        "base_geier": None,  # None: base_solo
+        "base_farbwenz": None,
+        "base_farbgeier": None,
+        "base_bettel": None,  # None: base_rufspiel
+        "bettel_ouvert_multiplier": 2,
+        "bock": [],  # no trigger: no Bock rounds
+        "bock_factor": 2,
+        "bock_overlap": "queue",
+        "bock_counts_thrown_in": True,
+        "stock_fee": None,  # None: base_rufspiel
+        "stock_won_by": "any_game",
+        "stock_loser_pays": True,
+        "stock_at_end": "split",
+    }
+)
 _KURZANLEITUNG: Final = {
     "unit": "unit",
     "cents_per_unit": None,  # the money value of a unit is agreed per session
@@ -76,28 +147,27 @@ _KURZANLEITUNG: Final = {
     "solo_needs_suit_card": True,
     "passed_deal": "next_dealer",
     "ramsch_price": 1,
-    "ramsch_jungfrau_doubles": True,
+    "ramsch_jungfrau": "doubles",
     "misplay": "as_played",
+    **HOUSE_DEFAULTS,
+}
+_TARIF_10_20_50: Final = _KURZANLEITUNG | {
+    "unit": "cent",
+    "cents_per_unit": 1,
+    "base_rufspiel": 20,
+    "base_solo": 50,
+    "base_wenz": 50,
+    "schneider_bonus": 10,
+    "schwarz_bonus": 20,
+    "schneider_scope": "all",
+    "laufende_price": 10,
+    "tout_basis": "full",
+    "ramsch_price": 20,
 }
 DEFAULT_PROFILE: Final = "kurzanleitung"
 PROFILES: dict[str, Mapping[str, Any]] = {
     "kurzanleitung": MappingProxyType(_KURZANLEITUNG),
-    "tarif-10-20-50": MappingProxyType(
-        _KURZANLEITUNG
-        | {
-            "unit": "cent",
-            "cents_per_unit": 1,
-            "base_rufspiel": 20,
-            "base_solo": 50,
-            "base_wenz": 50,
-            "schneider_bonus": 10,
-            "schwarz_bonus": 20,
-            "schneider_scope": "all",
-            "laufende_price": 10,
-            "tout_basis": "full",
-            "ramsch_price": 20,
-        }
-    ),
+    "tarif-10-20-50": MappingProxyType(_TARIF_10_20_50),
     "turnier-1-15": MappingProxyType(
         _KURZANLEITUNG
         | {
@@ -109,6 +179,16 @@ PROFILES: dict[str, Mapping[str, Any]] = {
             "schwarz_bonus": 2,
             "schneider_scope": "all",
             "misplay": "offender_pays",
+        }
+    ),
+    # A pub table: the 10/20/50 money tariff with Geier, Farbwenz and Bettel (at the
+    # Rufspiel price), Bock rounds after 60:60 and Schwarz, and a Stock for thrown-in deals.
+    "stammtisch": MappingProxyType(
+        _TARIF_10_20_50
+        | {
+            "contracts": [*SOURCE_CONTRACTS, "geier", "farbwenz", "bettel"],
+            "bock": ["split_60", "schwarz"],
+            "passed_deal": "stock",
         }
     ),
 }
@@ -126,6 +206,18 @@ def check_setting(key: str, value: Any) -> None:
     elif kind == "choice":
         if value not in allowed or not isinstance(value, str):
             raise RecordError(where, RECORD_ERRORS["one_of"], allowed=", ".join(allowed))
+    elif kind == "list":
+        values, least = allowed
+        if not _distinct_strings(value, values) or len(value) < least:
+            raise RecordError(where, _LIST_OF, allowed=", ".join(values), least=least)
+    elif kind == "rank":
+        named = [item for group in value for item in group] if _groups(value) else None
+        if (
+            named is None
+            or sorted(named) != sorted(allowed)
+            or not _distinct_strings(named, allowed)
+        ):
+            raise RecordError(where, _RANK_OF, allowed=", ".join(allowed))
     else:
         low, high, nullable = allowed
         if value is None and nullable:
@@ -137,6 +229,46 @@ def check_setting(key: str, value: Any) -> None:
                 else N_("must be an integer from {low} to {high}")
             )
             raise RecordError(where, text, low=low, high=high)
+
+
+_LIST_OF: Final = N_("must be a list of at least {least} distinct values from {allowed}")
+_RANK_OF: Final = N_("must be a list of groups (lists) naming each of {allowed} once")
+
+
+def _distinct_strings(value: Any, allowed: Sequence[str]) -> bool:
+    return (
+        isinstance(value, list)
+        and all(isinstance(item, str) and item in allowed for item in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def _groups(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(group, list) and group for group in value)
+
+
+_LEGACY_JUNGFRAU: Final = "ramsch_jungfrau_doubles"
+
+
+def profile_value(settings: Mapping[str, Any], key: str) -> Any:
+    """A setting of a profile, also of one stored before the setting existed.
+
+    A table keeps the frozen profile it was made with, so an older one lacks the house-rule
+    settings (which then are off, ``HOUSE_DEFAULTS``) and may still say
+    ``ramsch_jungfrau_doubles`` (true: ``doubles``, false: ``none``).
+    """
+    if key == "ramsch_jungfrau" and _LEGACY_JUNGFRAU in settings:  # never in a newer one
+        return "doubles" if settings[_LEGACY_JUNGFRAU] else "none"
+    if key in settings:
+        return settings[key]
+    return HOUSE_DEFAULTS[key]
+
+
+def current_profile(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored profile with every setting of today (``profile_value``) and nothing else;
+    a profile's name (``profile``, added by records.resolve_settings) is kept."""
+    keys = [*SETTING_SPECS, *(["profile"] if "profile" in settings else [])]
+    return {key: profile_value(settings, key) for key in keys}
 
 
 def check_profile(settings: Mapping[str, Any]) -> None:
@@ -307,23 +439,34 @@ def settle_ramsch(
     """Scores of a Ramsch (everybody for himself; the most Augen lose).
 
     Every seat with the most Augen is a loser (a tie makes several losers); each loser pays
-    each other player ``ramsch_price``. That price doubles for every Jungfrau (a player
-    without a trick) when ``ramsch_jungfrau_doubles``, and for every Klopfen. ``losers``
-    overrides who lost (the offender under ``misplay: offender_pays``). A seat whose Augen
-    are None sits out and scores 0.
+    each other player ``ramsch_price``, doubled for every Klopfen. A Jungfrau (a player
+    without a trick) doubles that price for everybody (``ramsch_jungfrau: doubles``) or is
+    paid it twice himself (``pays_jungfrau_double``). ``losers`` overrides who lost (the
+    offender under ``misplay: offender_pays``). A seat whose Augen are None sits out and
+    scores 0.
 
     >>> settle_ramsch(PROFILES["kurzanleitung"], [50, 40, 30, 0], [3])
     [-6, 2, 2, 2]
     """
     seats = [seat for seat, augen in enumerate(augen_per_seat) if augen is not None]
     losers = set(ramsch_losers(augen_per_seat) if losers is None else losers)
-    jungfrauen = len(set(jungfrau_seats)) if settings["ramsch_jungfrau_doubles"] else 0
-    value = settings["ramsch_price"] * doublings(settings, klopfen + jungfrauen)
-    winners = [seat for seat in seats if seat not in losers]
+    jungfrauen = set(jungfrau_seats)
+    price = settings["ramsch_price"] * ramsch_multiplier(settings, len(jungfrauen), klopfen)
+    paid_double = profile_value(settings, "ramsch_jungfrau") == "pays_jungfrau_double"
     scores = [0] * len(augen_per_seat)
-    for seat in seats:
-        scores[seat] = -value * len(winners) if seat in losers else value * len(losers)
+    for winner in (seat for seat in seats if seat not in losers):
+        share = 2 * price if paid_double and winner in jungfrauen else price
+        scores[winner] = share * len(losers)
+        for loser in losers:
+            scores[loser] -= share
     return scores
+
+
+def ramsch_multiplier(settings: Mapping[str, Any], jungfrauen: int, klopfen: int) -> int:
+    """The factor on ``ramsch_price`` that every loser pays every winner: each Klopfen, and
+    each Jungfrau where ``ramsch_jungfrau`` is ``doubles``."""
+    doubling_jungfrauen = profile_value(settings, "ramsch_jungfrau") == "doubles"
+    return doublings(settings, klopfen + (jungfrauen if doubling_jungfrauen else 0))
 
 
 def ramsch_losers(augen_per_seat: Sequence[int | None]) -> list[int]:
