@@ -23,6 +23,7 @@ from ...rules.schafkopf.contracts import (
     WENZ_TOUT,
     WITH_SUIT,
 )
+from ...rules.schafkopf.tariff import profile_value
 
 # Nobody announced and the cards were thrown in (passed_deal: next_dealer / same_dealer).
 THROWN_IN = "thrown_in"
@@ -151,7 +152,7 @@ SETTING_LABELS = {
     "solo_needs_suit_card": _("Solo needs a card of its suit"),
     "passed_deal": _("When everybody passes"),
     "ramsch_price": _("Ramsch: price"),
-    "ramsch_jungfrau_doubles": _("Ramsch: each Jungfrau doubles"),
+    "ramsch_jungfrau": _("Ramsch: a Jungfrau (a player without a trick)"),
     "misplay": _("A misplay counts"),
 }
 CHOICE_NAMES = {
@@ -169,6 +170,12 @@ CHOICE_NAMES = {
         "same_dealer": _("thrown in, the same player deals again"),
         "ramsch": _("Ramsch"),
         "forced": _("the holder of the Eichel-Ober must play"),
+        "stock": _("thrown in, everybody pays into the Stock"),
+    },
+    "ramsch_jungfrau": {
+        "doubles": _("doubles the price"),
+        "pays_jungfrau_double": _("is paid twice the price"),
+        "none": _("changes nothing"),
     },
     "misplay": {
         "as_played": _("as played"),
@@ -186,7 +193,7 @@ NONE = pgettext_lazy("schafkopf", "none")
 
 def setting_value(profile: dict, key: str) -> str:
     """A setting as the Regeln page shows it."""
-    value = profile.get(key)
+    value = profile_value(profile, key)  # also a table's profile from before a setting existed
     if key == "cents_per_unit":
         return format_money(value) if value is not None else str(_("no money"))
     if isinstance(value, bool):
