@@ -141,20 +141,8 @@
   // The server's own form for a conflict or a refused entry, with what was typed: post it as
   // the form would (its old base: the server answers with both versions, base advanced).
   function openInForm(entry) {
-    var form = make("form");
-    form.method = "post";
-    form.action = entry.action;
-    form.hidden = true;
-    entry.fields.concat([["csrfmiddlewaretoken", ns.csrfToken()]]).forEach(function (pair) {
-      var input = make("input");
-      input.type = "hidden";
-      input.name = pair[0];
-      input.value = pair[1];
-      form.appendChild(input);
-    });
-    document.body.appendChild(form);
     ns.save.handOff(entry);
-    ns.save.post(form);
+    ns.save.post(entry.action, entry.fields);
   }
 
   ns.list = { refresh: refresh, onClick: onClick };

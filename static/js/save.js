@@ -53,22 +53,34 @@
     return pairs;
   }
 
-  function formFields(form) {
+  function formFields(form, button) {
     var fields = [];
-    new FormData(form).forEach(function (value, name) {
+    new FormData(form, button || null).forEach(function (value, name) {
       if (typeof value === "string" && name !== "csrfmiddlewaretoken") fields.push([name, value]);
     });
     return fields;
   }
 
-  // --- keeping an entry ----------------------------------------------------------------------
-  // ``viaWorker`` false: this page sends it itself, and sync.js may send it again at once.
-  function keep(form, status, viaWorker) {
+  // The entry as the tapped button sends it: a button may name another save URL and add its
+  // value (a conflict's ways on, scoring/_conflict_ways.html: "save as the next round",
+  // "replace"; Enter in a field taps the first).
+  function outgoing(form, submitter) {
+    var button = submitter && submitter.form === form && submitter.type === "submit" ? submitter : null;
     var submission = form.querySelector("input[name=submission]");
     if (submission && !submission.value) submission.value = ns.newToken();
-    var entry = ns.outbox.fromFields(form.action, formFields(form));
+    return {
+      form: form,
+      action: button && button.hasAttribute("formaction") ? button.formAction : form.action,
+      fields: formFields(form, button)
+    };
+  }
+
+  // --- keeping an entry ----------------------------------------------------------------------
+  // ``viaWorker`` false: this page sends it itself, and sync.js may send it again at once.
+  function keep(out, status, viaWorker) {
+    var entry = ns.outbox.fromFields(out.action, out.fields);
     entry.what = ((document.body.dataset.noun || "") + " " + entry.round).trim();
-    entry.pairs = typedPairs(form);
+    entry.pairs = typedPairs(out.form);
     entry.status = status;
     entry.viaWorker = viaWorker !== false && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     return ns.outbox.get(entry.submission).then(function (earlier) {
@@ -80,34 +92,49 @@
   function onSubmit(event) {
     var form = event.target;
     if (!ns.isEntryForm(form) || form.dataset.sent === "1") return;
+    var out = outgoing(form, event.submitter);
+    var target = ns.saveTarget(out.action);
+    if (!target) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     form.dataset.sent = "1";
     form.querySelectorAll("button[type=submit]").forEach(function (b) { b.setAttribute("aria-busy", "true"); });
-    var table = ns.saveTarget(form.action).table;
     var sheet = ns.sheet;
     ns.outbox.all().then(function (entries) {
-      var waiting = entries.some(function (entry) { return entry.table === table && (ns.unsent(entry) || ns.stuck(entry)); });
+      var waiting = entries.some(function (entry) { return entry.table === target.table && (ns.unsent(entry) || ns.stuck(entry)); });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
       if (!offline && !waiting && sheet && !sheet.editing && window.htmx) {
-        return keep(form, "sending", false).then(function (entry) { saveInPlace(form, entry); });
+        return keep(out, "sending", false).then(function (entry) { saveInPlace(out, entry); });
       }
       if (!offline && !waiting) {
         // If the server answers with its own form (a conflict, an error), the entry lives on there.
-        return keep(form, "sending").then(function (entry) {
+        return keep(out, "sending").then(function (entry) {
           handOff(entry);
-          post(form);
+          post(out.action, out.fields);
         });
       }
-      return keep(form, "pending").then(function (entry) { kept(form, entry); });
+      return keep(out, "pending").then(function (entry) { kept(form, entry); });
     })["catch"](function () {
-      post(form); // no IndexedDB (private mode): as without these files
+      post(out.action, out.fields); // no IndexedDB (private mode): as without these files
     });
   }
 
-  // The form is sent and its answer replaces this page: the live part fetches nothing more
-  // (live.js), not even the change this very post announces on the page's stream.
-  function post(form) {
+  // Post ``fields`` as a form would (hidden inputs): the answer replaces this page, so the live
+  // part fetches nothing more (live.js), not even the change this very post announces on the
+  // page's stream.
+  function post(action, fields) {
+    var form = ns.make("form");
+    form.method = "post";
+    form.action = action;
+    form.hidden = true;
+    fields.concat([["csrfmiddlewaretoken", ns.csrfToken()]]).forEach(function (pair) {
+      var input = ns.make("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
     ns.emit("live:leaving");
     form.submit();
   }
@@ -130,17 +157,19 @@
   // --- saving from the sheet page ------------------------------------------------------------
   // Without the Stichblock-Entry header (a locked table, a round that cannot be entered now: a
   // redirect) the form is posted as always. No answer at all: kept and sent later.
-  function saveInPlace(form, entry) {
+  function saveInPlace(out, entry) {
+    var form = out.form;
+    var token = ns.csrfToken();
     ns.emit("live:leaving"); // its own change is no news
     sending[entry.submission] = true;
     var settled = function () { delete sending[entry.submission]; };
-    fetch(form.action, {
+    fetch(out.action, {
       method: "POST",
-      body: new URLSearchParams(new FormData(form)),
+      body: new URLSearchParams(out.fields.concat([["csrfmiddlewaretoken", token]])),
       credentials: "same-origin",
       cache: "no-store",
       redirect: "manual",
-      headers: { "HX-Request": "true", "X-CSRFToken": ns.csrfToken() }
+      headers: { "HX-Request": "true", "X-CSRFToken": token }
     }).then(function (response) {
       settled();
       var kind = response.headers.get("Stichblock-Entry");
@@ -148,7 +177,7 @@
         if (response.status === 429 || response.status >= 500) return keptForLater(form, entry, false);
         ns.emit("live:back");
         handOff(entry);
-        return post(form);
+        return post(out.action, out.fields);
       }
       return response.text().then(function (html) {
         // Saved, or shown in the server's form (a conflict, a mistake) with what was typed:

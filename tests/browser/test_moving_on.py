@@ -6,6 +6,8 @@ what the page does not swap in stays out of the copy the phone keeps for offline
 import pytest
 from playwright.sync_api import expect
 
+from scoring.models import Revision
+
 from .conftest import start_schatzsuche
 from .test_live_push import KEPT_COPY, TYPE_WHILE_FETCHING, enter_round
 
@@ -54,3 +56,41 @@ def test_a_next_form_refused_while_typing_stays_out_of_the_kept_copy(phone):
     copy = ben.evaluate(KEPT_SHOWS)
     assert copy["form"].endswith("/rounds/1/save/"), copy["form"]
     assert not copy["movedOn"]
+
+
+def test_a_form_with_only_the_name_typed_moves_on_and_keeps_the_name(phone, shots):
+    """The name in "Eingetragen von" is the phone's, not part of a game: Ben types only his name,
+    Anna saves round 1, and Ben's form moves on to round 2 by itself with his name in it; it is
+    still there after a reload, online and offline, and his round 2 is saved under it."""
+    anna = phone()
+    start_schatzsuche(anna)
+    ben = phone()
+    ben.goto(anna.url)
+    author = ben.get_by_label("Eingetragen von")
+    expect(author).to_have_value("")
+    ben.wait_for_timeout(1000)  # the page's stream is open
+    author.fill("Ben")  # and the field keeps the focus
+
+    enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
+    expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
+    expect(ben.get_by_text("Das Formular zeigt jetzt Runde 2.")).to_be_visible()
+    expect(author).to_have_value("Ben")
+    shots(ben, "moved-on-with-name")
+
+    ben.reload()
+    expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
+    expect(author).to_have_value("Ben")
+    ben.wait_for_selector("body[data-offline-ready]", state="attached")
+    ben.context.set_offline(True)
+    ben.reload()
+    assert ben.evaluate("document.body.dataset.copy") == "cache"
+    expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
+    expect(author).to_have_value("Ben")
+    shots(ben, "moved-on-with-name-offline-reload")
+
+    ben.context.set_offline(False)
+    ben.reload()
+    enter_round(ben, 2, [1, 0, 1], [1, 0, 1])
+    expect(ben.get_by_text("Runde 2 gespeichert.")).to_be_visible()
+    saved = Revision.objects.get(round__number=2)
+    assert saved.author == "Ben"
