@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404
 
 from scoring.access import organizer_author
 
-from .models import Tournament, TournamentRound, TournamentTable
+from .models import Club, Tournament, TournamentRound, TournamentTable
 
 __all__ = [
+    "get_club",
     "get_round",
     "get_tournament",
     "login_required",
@@ -24,6 +25,10 @@ __all__ = [
 
 def get_tournament(request, pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk, organizers=request.user)
+
+
+def get_club(request, pk: int) -> Club:
+    return get_object_or_404(Club, pk=pk, organizers=request.user)
 
 
 def get_round(tournament: Tournament, number: int) -> TournamentRound:

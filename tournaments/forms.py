@@ -13,7 +13,7 @@ from scoring.pads import get_pad
 from scoring.pads.base import choice_field, int_field
 
 from .formats import get_format
-from .models import Player, Tournament
+from .models import Club, Member, Player, Tournament
 
 CUSTOM = "custom"
 KEEP = "keep"
@@ -69,13 +69,24 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "rounds", "games_per_round", "table_size", "remainder"]
+        fields = ["name", "date", "club", "rounds", "games_per_round", "table_size", "remainder"]
         fields += ["tie_break", "thrown_in_counts"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, game: str, frozen: bool = False, minimum_rounds: int = 1, **kw):
+    def __init__(
+        self, *args, game: str, frozen: bool = False, minimum_rounds: int = 1, user=None, **kw
+    ):
         super().__init__(*args, **kw)
         self.game = game
+        clubs = Club.objects.filter(organizers=user) if user is not None else Club.objects.none()
+        if clubs or self.instance.club_id:
+            self.fields["club"].queryset = clubs
+            self.fields["club"].label = _("Club (registration picks its players)")
+            self.fields["club"].empty_label = _("none: names typed for this tournament")
+            # The entry list's members belong to the club they were picked from.
+            self.fields["club"].disabled = bool(self.instance.pk and self.instance.players.exists())
+        else:
+            del self.fields["club"]
         self.fmt = get_format(game)
         pad = get_pad(game)
         self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
@@ -334,3 +345,71 @@ class PlayerForm(forms.ModelForm):
                 _("Start number: %(n)s is taken by another player.") % {"n": number}
             )
         return number
+
+
+def names_field(label, required_message):
+    return forms.CharField(
+        label=label,
+        widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "words"}),
+        error_messages={"required": required_message},
+    )
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].label = _("Name of the club")
+        self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
+
+
+class MembersForm(forms.Form):
+    """New players of the club, one name per line."""
+
+    names = names_field(_("New players, one per line"), _("Players: please enter a name."))
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean_names(self):
+        taken = {n.casefold() for n in self.club.members.values_list("name", flat=True)}
+        names, problems = [], []
+        for line in self.cleaned_data["names"].splitlines():
+            name = " ".join(line.split())
+            if not name:
+                continue
+            if len(name) > 40:
+                problems.append(_("“%(name)s”: at most 40 characters per name.") % {"name": name})
+            elif name.casefold() in taken:
+                problems.append(_("“%(name)s” is a player of the club already.") % {"name": name})
+            else:
+                taken.add(name.casefold())
+                names.append(name)
+        if problems:
+            raise forms.ValidationError(problems)
+        if not names:
+            raise forms.ValidationError(_("Players: please enter a name."))
+        return names
+
+
+class MemberPickForm(forms.Form):
+    """Registering the club's players for a tournament: those not on its entry list yet."""
+
+    members = forms.ModelMultipleChoiceField(
+        queryset=Member.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("The club's players"),
+        error_messages={"required": _("Players: tick at least one.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["members"].queryset = (
+            Member.objects.filter(club=tournament.club_id, removed_at__isnull=True)
+            .exclude(entries__tournament=tournament)
+            .order_by("name")
+        )

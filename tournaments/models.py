@@ -25,6 +25,48 @@ def new_public_key() -> str:
     return secrets.token_urlsafe(18)
 
 
+class Club(models.Model):
+    """What a group of organizer accounts keeps between tournaments: its players (members)
+    and its series. Its organizers see and edit all of it; a tournament may belong to one."""
+
+    name = models.CharField(_("name"), max_length=80)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="clubs", verbose_name=_("organizers")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Member(models.Model):
+    """A player of a club: registered for its tournaments by picking him, ranked in its series
+    across them. Removing him keeps the row (and his results) with the name replaced."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    # The club's own number of the player, never reused: "Spieler 17" once he is removed.
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(_("removed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="member_number_unique"),
+            models.UniqueConstraint("club", Lower("name"), name="member_name_unique_per_club"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="member_number_positive"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
 class Tournament(models.Model):
     class Remainder(models.TextChoices):
         EXACT = "exact", _("none: the number of players must fill the tables")
@@ -37,6 +79,15 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=80)
     date = models.DateField(_("date"), null=True, blank=True)
+    # Registration picks the club's members; None: names are typed for this tournament only.
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("club"),
+    )
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     profile_name = models.CharField(_("rule profile"), max_length=60)
     # A frozen copy, handed to every table of the tournament.
@@ -96,6 +147,10 @@ class Player(models.Model):
     start_number = models.PositiveIntegerField(_("start number"))
     name = models.CharField(_("name"), max_length=40)
     club = models.CharField(_("club"), max_length=60, blank=True)
+    # Who he is beyond this tournament (a club tournament's entries); his name is a copy.
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
     # A withdrawn player keeps his results but is not drawn again.
     withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
@@ -111,6 +166,11 @@ class Player(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(start_number__gte=1), name="player_start_number_positive"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "member"],
+                condition=Q(member__isnull=False),
+                name="member_once_per_tournament",
             ),
         ]
 

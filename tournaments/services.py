@@ -14,12 +14,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.models import Access, Revision, Table
+from scoring.models import Access, Revision, Seat, Table, TableEvent
 from scoring.services import Author, create_table, lock_table
 
 from . import draw as drawing
 from .formats import get_format
-from .models import DrawnSeat, Player, Tournament, TournamentRound, TournamentTable, new_seed
+from .models import (
+    Club,
+    DrawnSeat,
+    Member,
+    Player,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    new_seed,
+)
 
 
 class TournamentError(Exception):
@@ -32,8 +41,15 @@ def next_start_number(tournament: Tournament) -> int:
 
 
 def register_players(tournament: Tournament, entries: list[tuple[str, int | None]]) -> list[Player]:
-    """Add players (name, start number or None for the next free one) to the entry list."""
+    """Add players (name, start number or None for the next free one) to the entry list. In a
+    club tournament a typed name is the club's member of that name, a new member if none."""
     with transaction.atomic():
+        members: dict[str, Member | None] = {name.casefold(): None for name, _n in entries}
+        if tournament.club is not None:
+            known = members_named(tournament.club, [name for name, _n in entries])
+            new = [name for name, _n in entries if name.casefold() not in known]
+            known |= {m.name.casefold(): m for m in add_members(tournament.club, new)}
+            members = dict(known)
         number = next_start_number(tournament)
         taken = set(tournament.players.values_list("start_number", flat=True))
         players = []
@@ -43,12 +59,87 @@ def register_players(tournament: Tournament, entries: list[tuple[str, int | None
                     number += 1
                 start_number = number
             taken.add(start_number)
+            member = members[name.casefold()]
             players.append(
-                Player.objects.create(tournament=tournament, name=name, start_number=start_number)
+                Player.objects.create(
+                    tournament=tournament,
+                    name=member.name if member else name,
+                    start_number=start_number,
+                    member=member,
+                )
             )
         discard_preview(tournament)
         tournament.touch()
     return players
+
+
+def register_members(tournament: Tournament, members: list[Member]) -> list[Player]:
+    """Register club members picked from the club's list, with the next free start numbers."""
+    return register_players(tournament, [(member.name, None) for member in members])
+
+
+# --- the club's players ----------------------------------------------------------------------
+def create_club(user, name: str) -> Club:
+    with transaction.atomic():
+        club = Club.objects.create(name=name)
+        club.organizers.add(user)
+    return club
+
+
+def members_named(club: Club, names: list[str]) -> dict[str, Member]:
+    """The club's current members among ``names`` (by case-folded name)."""
+    wanted = {name.casefold() for name in names}
+    return {
+        member.name.casefold(): member
+        for member in club.members.filter(removed_at__isnull=True)
+        if member.name.casefold() in wanted
+    }
+
+
+def add_members(club: Club, names: list[str]) -> list[Member]:
+    """New members with the club's next numbers (a removed member's number is not reused)."""
+    if not names:
+        return []
+    with transaction.atomic():
+        # Holds the club's row: two organizers adding at once take turns for the numbers.
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        top = club.members.aggregate(top=Max("number"))["top"] or 0
+        return Member.objects.bulk_create(
+            Member(club=club, number=top + offset, name=name)
+            for offset, name in enumerate(names, start=1)
+        )
+
+
+def removed_name(member: Member) -> str:
+    return _("Player %(n)s") % {"n": member.number}
+
+
+def remove_member(member: Member) -> None:
+    """Forget a member's name for privacy: his results stay, under "Spieler 17", in every
+    tournament, on every scorepad he sat at and in their audit trails."""
+    old, new = member.name, removed_name(member)
+    with transaction.atomic():
+        member.name, member.removed_at = new, timezone.now()
+        member.save(update_fields=["name", "removed_at"])
+        players = list(member.entries.select_related("tournament"))
+        Player.objects.filter(member=member).update(name=new)
+        seats = DrawnSeat.objects.filter(
+            player__member=member, tournament_table__table__isnull=False
+        )
+        tables = set()
+        for table_id, position in seats.values_list("tournament_table__table_id", "position"):
+            Seat.objects.filter(table_id=table_id, position=position).update(name=new)
+            tables.add(table_id)
+        # What was typed or picked under his name at those tables (entries, confirmations).
+        Revision.objects.filter(round__table__in=tables, author=old).update(author=new)
+        TableEvent.objects.filter(table__in=tables, author=old).update(author=new)
+        for event in TableEvent.objects.filter(table__in=tables, details__confirmed_by=old):
+            event.details["confirmed_by"] = new
+            event.save(update_fields=["details"])
+        for table in Table.objects.filter(pk__in=tables):
+            table.touch()
+        for player in players:
+            player.tournament.touch()
 
 
 def set_withdrawn(player: Player, withdrawn: bool) -> None:

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, audit, confirmation, entries, events, rounds, setup, standings
+from .views import accounts, audit, clubs, confirmation, entries, events, rounds, setup, standings
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
 TABLE = ROUND + "tables/<int:table_number>/"
@@ -21,6 +21,12 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("tournaments/", setup.tournament_list, name="tournament_list"),
+    path("clubs/new/", clubs.club_new, name="club_new"),
+    path("clubs/<int:pk>/", clubs.club_detail, name="club"),
+    path(
+        "clubs/<int:pk>/members/<int:member_id>/remove/", clubs.member_remove, name="member_remove"
+    ),
+    path("clubs/<int:pk>/organizers/", clubs.club_organizer_add, name="club_organizer_add"),
     path("tournaments/new/<str:game>/", setup.tournament_new, name="tournament_new"),
     path("tournaments/<int:pk>/", setup.tournament_detail, name="tournament"),
     path("tournaments/<int:pk>/settings/", setup.tournament_settings, name="tournament_settings"),

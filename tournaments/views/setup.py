@@ -18,7 +18,7 @@ from scoring.pads import get_pad
 from .. import services
 from ..access import get_tournament, login_required
 from ..formats import available_games, get_format
-from ..forms import OrganizerForm, RegistrationForm, TournamentForm
+from ..forms import ClubForm, MemberPickForm, OrganizerForm, RegistrationForm, TournamentForm
 from ..models import Player
 from ..progress import round_progress
 
@@ -28,7 +28,13 @@ from ..progress import round_progress
 def tournament_list(request):
     tournaments = request.user.tournaments.all()
     games = [Game(game) for game in available_games()]
-    return render(request, "tournaments/list.html", {"tournaments": tournaments, "games": games})
+    context = {
+        "tournaments": tournaments,
+        "games": games,
+        "clubs": request.user.clubs.all(),
+        "club_form": ClubForm(),
+    }
+    return render(request, "tournaments/list.html", context)
 
 
 @login_required
@@ -36,10 +42,13 @@ def tournament_list(request):
 def tournament_new(request, game: str):
     if game not in available_games():
         raise Http404
-    form = TournamentForm(request.POST or None, game=game)
+    form = TournamentForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
         tournament = form.save()
         tournament.organizers.add(request.user)
+        if tournament.club is not None:
+            # The club's organizers run its tournaments together.
+            tournament.organizers.add(*tournament.club.organizers.all())
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("tournament_players", pk=tournament.pk)
     status = 422 if request.method == "POST" else 200
@@ -63,6 +72,7 @@ def tournament_settings(request, pk: int):
     form = TournamentForm(
         request.POST or None,
         instance=tournament,
+        user=request.user,
         game=tournament.game,
         frozen=published > 0,
         minimum_rounds=max(1, published),
@@ -126,14 +136,22 @@ def tournament_detail(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def tournament_players(request, pk: int):
     tournament = get_tournament(request, pk)
-    form = RegistrationForm(request.POST or None, tournament=tournament)
-    if request.method == "POST" and form.is_valid():
+    picking = "members" in request.POST or "pick" in request.POST
+    form = RegistrationForm(None if picking else request.POST or None, tournament=tournament)
+    pick_form = None
+    if tournament.club_id:
+        pick_form = MemberPickForm(request.POST if picking else None, tournament=tournament)
+    bound = pick_form if picking and pick_form is not None else form
+    if request.method == "POST" and bound.is_valid():
         had_preview = tournament.draws.filter(published_at__isnull=True).exists()
         try:
-            added = services.register_players(tournament, form.cleaned_data["entries"])
+            if bound is pick_form:
+                added = services.register_members(tournament, list(bound.cleaned_data["members"]))
+            else:
+                added = services.register_players(tournament, form.cleaned_data["entries"])
         except IntegrityError:
-            form.add_error(
-                "entries",
+            bound.add_error(
+                None,
                 _("Players: somebody registered the same name or number just now; check the list."),
             )
         else:
@@ -158,6 +176,7 @@ def tournament_players(request, pk: int):
             "players": players,
             "active_count": sum(1 for p in players if p.is_active),
             "form": form,
+            "pick_form": pick_form,
             "late": drawn > 0,
             "drawn_rounds": drawn,
             "all_drawn": drawn >= tournament.rounds,
