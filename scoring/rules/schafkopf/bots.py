@@ -15,15 +15,21 @@ from random import Random
 from typing import Any, Final
 
 from ..draws import pick, shuffled
-from .cards import BIT, DECK, SUITS, cards_of
+from .cards import BIT, DECKS, SUITS, cards_of
 from .contracts import (
+    ALL_TYPES,
     CALLABLE_SUITS,
+    FARBGEIER,
+    FARBGEIER_TOUT,
+    FARBWENZ,
+    FARBWENZ_TOUT,
     RAMSCH,
     RUFSPIEL,
     SAU_BIT,
     SIE,
     SOLO,
     SOLO_TOUT,
+    SUITED,
     WENZ,
     WENZ_TOUT,
     Contract,
@@ -33,13 +39,15 @@ from .contracts import (
     is_sie,
     resolve_announcements,
 )
+from .house import HouseRules, house_rules, rules_for
 from .play import Play
 from .tariff import counted_laufende, outcome_from_augen, settle, settle_ramsch
 
-CARD_BITS: Final = tuple(BIT[card] for card in DECK)
+CARD_BITS: Final = {name: tuple(BIT[card] for card in deck.cards) for name, deck in DECKS.items()}
 # How a bot announces: it passes with PASS_CHANCE, else it wishes for a contract valid for its
 # hand with these weights; mostly Rufspiel, so that every contract, thrown-in deals and Ramsch
-# all occur in a few hundred games.
+# all occur in a few hundred games. A profile that offers house contracts has every offered
+# contract wished alike (HOUSE_WISH_WEIGHT), the Sie (one hand in millions) as often as it can.
 PASS_CHANCE: Final = 0.5
 WISH_WEIGHTS: Final = (
     (RUFSPIEL, 20),
@@ -49,6 +57,7 @@ WISH_WEIGHTS: Final = (
     (WENZ_TOUT, 1),
     (SIE, 1000),
 )
+HOUSE_WISH_WEIGHT: Final = 1
 STOSS_CHANCE, RETOUR_CHANCE, KLOPFEN_CHANCE = 1 / 8, 1 / 3, 1 / 8
 
 
@@ -69,18 +78,77 @@ class BotGame:
 
 # An announcement: (type, suit, called).
 Wish = tuple[str, str | None, str | None]
+# The suited kinds by the holding requirement their suit choice depends on (contracts.py).
+_SUIT_GROUPS: Final = ((SOLO, SOLO_TOUT), (FARBWENZ, FARBWENZ_TOUT), (FARBGEIER, FARBGEIER_TOUT))
+_GROUP_OF: Final = {kind: number for number, group in enumerate(_SUIT_GROUPS) for kind in group}
 
 
-def wish(rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = True) -> Wish | None:
+class Wishes:
+    """What the bots may wish for under one profile: the offered kinds with their weights,
+    and per set of kinds a hand allows (a Rufspiel, each group of suited kinds, a Sie) the
+    kinds to draw from and their total weight."""
+
+    __slots__ = ("groups", "table")
+
+    def __init__(self, house: HouseRules) -> None:
+        offered = house.offered
+        if offered <= {RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH}:
+            weights = [(kind, weight) for kind, weight in WISH_WEIGHTS if kind in offered]
+        else:
+            weights = [
+                (kind, dict(WISH_WEIGHTS)[SIE] if kind == SIE else HOUSE_WISH_WEIGHT)
+                for kind in ALL_TYPES
+                if kind in offered and kind != RAMSCH
+            ]
+        # The suit groups this profile offers (the others are never looked at).
+        self.groups = tuple(
+            number
+            for number, group in enumerate(_SUIT_GROUPS)
+            if any(kind in offered for kind in group)
+        )
+        self.table: dict[tuple[bool, bool, bool, bool, bool], tuple[list[tuple[str, int]], int]]
+        self.table = {}
+        for calls in (False, True):
+            for sie in (False, True):
+                for suits in range(8):
+                    solo, farbwenz, farbgeier = (bool(suits >> number & 1) for number in range(3))
+                    allows = (calls, solo, farbwenz, farbgeier, sie)
+                    options = [(kind, weight) for kind, weight in weights if _allows(kind, allows)]
+                    self.table[allows] = (options, sum(weight for _, weight in options))
+
+
+def _allows(kind: str, allows: tuple[bool, bool, bool, bool, bool]) -> bool:
+    calls, sie = allows[0], allows[4]
+    if kind == RUFSPIEL:
+        return calls
+    if kind in SUITED:
+        return allows[1 + _GROUP_OF[kind]]
+    return sie if kind == SIE else True
+
+
+def wish(
+    rng: Random,
+    hand: int,
+    settings: Mapping[str, Any],
+    may_pass: bool = True,
+    wishes: Wishes | None = None,
+) -> Wish | None:
     """A random announcement valid for ``hand``: (type, suit, called), or None to pass."""
     rand = rng.random
     if may_pass and rand() < PASS_CHANCE:
         return None
+    if wishes is None:
+        wishes = Wishes(house_rules(settings))
     calls = [suit for suit in CALLABLE_SUITS if can_call(hand, suit)]
-    solos = [suit for suit in SUITS if can_solo(hand, suit, settings)]
-    sie = is_sie(hand)
-    kinds, total = _WISHES[bool(calls), bool(solos), sie]
-    draw = rand() * total  # a kind by its weight (WISH_WEIGHTS) among those the hand allows
+    suits: list[list[str]] = [_NONE, _NONE, _NONE]
+    for number in wishes.groups:
+        kind = _SUIT_GROUPS[number][0]
+        suits[number] = [suit for suit in SUITS if can_solo(hand, suit, settings, kind)]
+    allows = (bool(calls), bool(suits[0]), bool(suits[1]), bool(suits[2]), is_sie(hand))
+    kinds, total = wishes.table[allows]
+    if not kinds:  # a profile whose contracts this hand can play none of
+        return None
+    draw = rand() * total  # a kind by its weight among those the hand allows
     kind = kinds[-1][0]
     for choice, weight in kinds:
         draw -= weight
@@ -89,50 +157,46 @@ def wish(rng: Random, hand: int, settings: Mapping[str, Any], may_pass: bool = T
             break
     if kind == RUFSPIEL:
         return kind, None, pick(rng, calls)
-    if kind in (SOLO, SOLO_TOUT):
-        return kind, pick(rng, solos), None
+    if kind in SUITED:
+        return kind, pick(rng, suits[_GROUP_OF[kind]]), None
     pick(rng, _NO_VARIANT)  # one draw, as for a choice of one
     return kind, None, None
 
 
-# (any Rufspiel, any Solo, Sie) -> the kinds a hand allows with their weights, and the total.
-_WISHES: Final = {
-    (calls, solos, sie): (
-        options := [
-            (kind, weight)
-            for kind, weight in WISH_WEIGHTS
-            if kind not in (RUFSPIEL, SOLO, SOLO_TOUT, SIE)
-            or (kind == RUFSPIEL and calls)
-            or (kind in (SOLO, SOLO_TOUT) and solos)
-            or (kind == SIE and sie)
-        ],
-        sum(weight for _, weight in options),
-    )
-    for calls in (False, True)
-    for solos in (False, True)
-    for sie in (False, True)
-}
+_NONE: Final[list[str]] = []
 _NO_VARIANT: Final = (None,)
 # The seats in speaking order from each leader.
 _ORDER: Final = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))
 
 
 def bot_game(
-    rng: Random, settings: Mapping[str, Any], leader: int, record: bool = True
+    rng: Random,
+    settings: Mapping[str, Any],
+    leader: int,
+    record: bool = True,
+    house: HouseRules | None = None,
+    wishes: Wishes | None = None,
 ) -> BotGame | None:
     """Deal and play one game; None when everybody passed and the deal is thrown in.
-    ``record=False`` leaves ``plays`` empty (``playout`` needs only the scores)."""
+    ``record=False`` leaves ``plays`` empty (``playout`` needs only the scores). ``house``
+    and ``wishes`` are the profile's, when the caller has them already. A Bettel ends with
+    its declarer's first trick."""
     rand = rng.random
-    cards = shuffled(CARD_BITS, rng)
-    hands = [sum(cards[0:8]), sum(cards[8:16]), sum(cards[16:24]), sum(cards[24:32])]
+    if house is None:
+        house = house_rules(settings)
+    if wishes is None:
+        wishes = Wishes(house)
+    size = house.deck.tricks
+    cards = shuffled(CARD_BITS[house.deck.name], rng)
+    hands = [sum(cards[seat * size : seat * size + size]) for seat in range(4)]
     order = _ORDER[leader]
     klopfen = []
     if settings["allow_klopfen"]:
         klopfen = [seat for seat in order if rand() < KLOPFEN_CHANCE]
-    wishes: list[Wish | None] = [None] * 4
+    wished: list[Wish | None] = [None] * 4
     for seat in order:
-        wishes[seat] = wish(rng, hands[seat], settings)
-    declarer = resolve_announcements(leader, [w and w[0] for w in wishes])
+        wished[seat] = wish(rng, hands[seat], settings, True, wishes)
+    declarer = resolve_announcements(leader, [w and w[0] for w in wished], house.rank)
     if declarer is None:
         passed = settings["passed_deal"]
         codes = [cards_of(hand) for hand in hands] if passed == "forced" else None
@@ -141,15 +205,17 @@ def bot_game(
             return None
         if action["action"] == "forced":
             declarer = action["seat"]
-            wishes[declarer] = wish(rng, hands[declarer], settings, may_pass=False)
+            wished[declarer] = wish(rng, hands[declarer], settings, False, wishes)
+            if wished[declarer] is None:  # nothing he could play: thrown in after all
+                return None
     if declarer is None:
         contract = Contract(RAMSCH)
         party: list[int] = []
     else:
-        wished = wishes[declarer]
-        if wished is None:  # the declarer announced, or was forced to
+        announced = wished[declarer]
+        if announced is None:  # the declarer announced, or was forced to
             raise ValueError("a declarer without a contract")
-        kind, suit, called = wished
+        kind, suit, called = announced
         contract = Contract(kind, declarer, suit, called)
         party = [declarer]
         if called is not None:  # the holder of the called Sau plays with him
@@ -162,9 +228,11 @@ def bot_game(
         if settings["allow_retour"] and rand() < RETOUR_CHANCE:
             retour = pick(rng, party)
     plays: list[int] = []
-    game = Play.of(contract, list(hands), leader)
+    game = Play.of(contract, list(hands), leader, rules_for(contract, house))
     legal = game.legal
-    while legal:  # any of the legal cards: drop a random number of the lowest, take the next
+    # Any of the legal cards: drop a random number of the lowest, take the next; a Bettel's
+    # table stops at the trick that decides it.
+    while legal and game.decided_in < 0:
         count = legal.bit_count()
         if count > 1:
             for _ in range(int(rand() * count)):
@@ -200,7 +268,9 @@ def _score(
         if partner is not None:
             party_augen += augen[partner]
             party_tricks += tricks[partner]
-        outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
+        outcome = outcome_from_augen(
+            party_augen, party_tricks, contract.type, all_tricks=played.rules.tricks
+        )
         won, schneider, schwarz = outcome.won, outcome.schneider, outcome.schwarz
         if settings["schwarz_must_be_claimed"] and schwarz:
             game.schwarz_claimed = rand() < 0.5

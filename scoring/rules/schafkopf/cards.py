@@ -1,14 +1,17 @@
-"""Schafkopf cards, Augen and the trump order of each contract (docs/rules/schafkopf.md).
+"""Schafkopf cards, Augen, the two decks and the trump order of each contract
+(docs/rules/schafkopf.md).
 
 Card codes are suit + rank: ``EO`` (Eichel-Ober), ``GU``, ``HA``, ``S10``, ``E7``. Every card
 also has an index 0..31 (``INDEX``) and a bit (``BIT``) for the bit-mask hands of ``play.py``,
 which turns each contract's ``Trumps`` into the tables its duties and tricks are played by.
+The short deck (``Deck`` ``kurz``) is the same cards without the 8s and 7s: its cards keep
+their index, so one set of tables serves both decks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -23,7 +26,9 @@ INDEX: Final = {card: index for index, card in enumerate(DECK)}
 BIT: Final = {card: 1 << index for index, card in enumerate(DECK)}
 AUGEN: Final = {card: RANK_AUGEN[card[1:]] for card in DECK}
 TOTAL_AUGEN: Final = 120
-TRICKS: Final = 8
+TRICKS: Final = 8  # of the long deck; a deal's own count is its ``Deck.tricks``
+# Bettel has no trumps, and the Ober and Unter rank in their printed suits below the König.
+BETTEL_RANKS: Final = ("A", "K", "O", "U", "10", "9", "8", "7")
 
 OBER: Final = tuple(suit + "O" for suit in SUITS)
 UNTER: Final = tuple(suit + "U" for suit in SUITS)
@@ -64,6 +69,30 @@ OBER_UNTER_MASK: Final = mask_of(OBER + UNTER)
 
 
 @dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards a deal is dealt from: ``lang`` (32) or ``kurz`` (24, no 8s and 7s; the Augen
+    still total 120). ``index`` knows only this deck's cards: in ``kurz`` a 7 is no card."""
+
+    name: str
+    cards: tuple[str, ...]
+    mask: int
+    tricks: int  # = cards per hand
+    index: dict[str, int] = field(compare=False, hash=False)
+
+
+def _deck(name: str, ranks: tuple[str, ...]) -> Deck:
+    cards = tuple(card for card in DECK if card[1:] in ranks)
+    return Deck(name, cards, mask_of(cards), len(cards) // 4, {c: INDEX[c] for c in cards})
+
+
+DECKS: Final = {
+    "lang": _deck("lang", RANKS),
+    "kurz": _deck("kurz", ("A", "10", "K", "O", "U", "9")),
+}
+LONG_DECK: Final = DECKS["lang"]
+
+
+@dataclass(frozen=True, slots=True)
 class Trumps:
     """How tricks are taken under one contract.
 
@@ -98,11 +127,6 @@ class Trumps:
         return -1
 
 
-def _plain_order(with_ober: bool) -> tuple[str, ...]:
-    # Wenz puts the Ober between König and Neun; otherwise O and U are trumps.
-    return ("A", "10", "K", "O", "9", "8", "7") if with_ober else ("A", "10", "K", "9", "8", "7")
-
-
 def _build(order: tuple[str, ...], plain_ranks: tuple[str, ...]) -> Trumps:
     suit_of, strength = {}, {}
     for position, card in enumerate(order):
@@ -118,13 +142,18 @@ def _build(order: tuple[str, ...], plain_ranks: tuple[str, ...]) -> Trumps:
 
 
 @cache
-def ober_unter_trumps(trump_suit: str | None) -> Trumps:
-    """Rufspiel (Herz), Solo in ``trump_suit``; ``None`` gives Ober and Unter only (Sie)."""
-    suit_trumps = () if trump_suit is None else tuple(trump_suit + r for r in _plain_order(False))
-    return _build(OBER + UNTER + suit_trumps, _plain_order(False))
+def trumps_of(
+    top: tuple[str, ...], trump_suit: str | None, ranks: tuple[str, ...] = RANKS
+) -> Trumps:
+    """The trump order of every contract: the ranks ``top`` of all four suits at the top
+    (``("O", "U")``: EO GO HO SO EU GU HU SU), then the rest of ``trump_suit`` (None: no
+    suit is trump); every suit ranks the cards left in the order of ``ranks``.
 
-
-@cache
-def wenz_trumps() -> Trumps:
-    """Wenz: only the four Unter are trumps; each suit runs A 10 K O 9 8 7."""
-    return _build(UNTER, _plain_order(True))
+    Rufspiel and Solo ``(("O", "U"), suit)``, Sie ``(("O", "U"), None)``, Wenz ``(("U",),
+    None)``, Geier ``(("O",), None)``, Farbwenz ``(("U",), suit)``, Farbgeier ``(("O",),
+    suit)``, Bettel ``((), None, BETTEL_RANKS)``.
+    """
+    plain = tuple(rank for rank in ranks if rank not in top)
+    above = tuple(suit + rank for rank in top for suit in SUITS)
+    suit_trumps = () if trump_suit is None else tuple(trump_suit + rank for rank in plain)
+    return _build(above + suit_trumps, plain)

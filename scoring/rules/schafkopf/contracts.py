@@ -5,37 +5,89 @@ Pure functions shared by the engine, the bots and the app (announcements at the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError, require_int
 from ..i18n import LANGUAGES, N_, Phrase
 from .cards import (
+    BETTEL_RANKS,
     BIT,
     OBER_UNTER_MASK,
     PLAIN_SUIT_MASK,
+    RANKS,
     SUIT_NAMES,
     SUITS,
     Trumps,
     mask_of,
-    ober_unter_trumps,
     sau,
-    wenz_trumps,
+    trumps_of,
 )
 
 RUFSPIEL, SOLO, WENZ = "rufspiel", "solo", "wenz"
 SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH = "solo_tout", "wenz_tout", "sie", "ramsch"
+# The source's contracts (docs/rules/schafkopf.md "Contracts and their rank").
 CONTRACT_TYPES: Final = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH)
-# Announcement rank, highest wins; the solo suit does not affect it. Ramsch is never announced.
-RANK: Final = {SIE: 6, SOLO_TOUT: 5, WENZ_TOUT: 4, SOLO: 3, WENZ: 2, RUFSPIEL: 1}
+# The house rules' contracts (docs/rules/schafkopf.md "House contracts"), offered only where
+# a profile's ``contracts`` lists them.
+GEIER, FARBWENZ, FARBGEIER = "geier", "farbwenz", "farbgeier"
+GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT = "geier_tout", "farbwenz_tout", "farbgeier_tout"
+BETTEL, BETTEL_OUVERT = "bettel", "bettel_ouvert"
+HOUSE_TYPES: Final = (
+    GEIER, FARBWENZ, FARBGEIER, GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT, BETTEL, BETTEL_OUVERT,
+)  # fmt: skip
+ALL_TYPES: Final = CONTRACT_TYPES + HOUSE_TYPES
+# Announcement rank, highest wins, where a profile names no ``contract_rank``: the source's
+# order, each house contract beside its kin (Farbwenz and Farbgeier with the Solo, Geier with
+# the Wenz, Bettel below them). The solo suit does not affect it. Ramsch is never announced.
+RANK: Final = {
+    SIE: 8,
+    SOLO_TOUT: 7, FARBWENZ_TOUT: 7, FARBGEIER_TOUT: 7,
+    WENZ_TOUT: 6, GEIER_TOUT: 6,
+    SOLO: 5, FARBWENZ: 5, FARBGEIER: 5,
+    WENZ: 4, GEIER: 4,
+    BETTEL_OUVERT: 3,
+    BETTEL: 2,
+    RUFSPIEL: 1,
+}  # fmt: skip
 ANNOUNCEABLE: Final = tuple(sorted(RANK, key=RANK.__getitem__))
-TOUTS: Final = (SOLO_TOUT, WENZ_TOUT)
-WITH_SUIT: Final = (SOLO, SOLO_TOUT)
+TOUTS: Final = (SOLO_TOUT, WENZ_TOUT, GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT)
+# The contracts that have a Tout form, and that form.
+TOUT_OF: Final = {
+    SOLO: SOLO_TOUT, WENZ: WENZ_TOUT, GEIER: GEIER_TOUT,
+    FARBWENZ: FARBWENZ_TOUT, FARBGEIER: FARBGEIER_TOUT,
+}  # fmt: skip
+WITH_SUIT: Final = (SOLO, SOLO_TOUT)  # a Solo's suit (its price may depend on it: Herz-Solo)
+# Every contract that names a trump suit in its ``suit``.
+SUITED: Final = (SOLO, SOLO_TOUT, FARBWENZ, FARBWENZ_TOUT, FARBGEIER, FARBGEIER_TOUT)
 WENZ_TYPES: Final = (WENZ, WENZ_TOUT)
+GEIER_TYPES: Final = (GEIER, GEIER_TOUT)
+BETTEL_TYPES: Final = (BETTEL, BETTEL_OUVERT)
 CALLABLE_SUITS: Final = ("E", "G", "S")  # the Herz-Sau is a trump and cannot be called
 
 SAU_BIT: Final = {suit: BIT[sau(suit)] for suit in SUITS}
+
+# What each contract makes trump (cards.trumps_of): the ranks on top of all four suits, and
+# whether its own suit (``suit``; Herz in a Rufspiel and Ramsch) follows them.
+_OBER_UNTER: Final[tuple[str, ...]] = ("O", "U")
+_UNTER: Final[tuple[str, ...]] = ("U",)
+_OBER: Final[tuple[str, ...]] = ("O",)
+_TOP: Final[dict[str, tuple[str, ...]]] = {
+    RUFSPIEL: _OBER_UNTER, RAMSCH: _OBER_UNTER, SIE: _OBER_UNTER,
+    SOLO: _OBER_UNTER, SOLO_TOUT: _OBER_UNTER,
+    WENZ: _UNTER, WENZ_TOUT: _UNTER, FARBWENZ: _UNTER, FARBWENZ_TOUT: _UNTER,
+    GEIER: _OBER, GEIER_TOUT: _OBER, FARBGEIER: _OBER, FARBGEIER_TOUT: _OBER,
+    BETTEL: (), BETTEL_OUVERT: (),
+}  # fmt: skip
+
+# The cards of its suit a suited contract needs besides its trumps on top
+# (``solo_needs_suit_card``): a Solo one other than Ober and Unter, a Farbwenz one other
+# than its Unter, a Farbgeier one other than its Ober.
+SUIT_CARD_MASK: Final = {
+    kind: {suit: mask_of(suit + rank for rank in RANKS if rank not in _TOP[kind]) for suit in SUITS}
+    for kind in SUITED
+}
 
 # A contract as the object of "may not play ...": German needs the accusative.
 _NAMES: Final = {
@@ -46,6 +98,14 @@ _NAMES: Final = {
     WENZ_TOUT: N_("a Wenz-Tout"),
     SIE: N_("a Sie"),
     RAMSCH: N_("a Ramsch"),
+    GEIER: N_("a Geier"),
+    GEIER_TOUT: N_("a Geier-Tout"),
+    FARBWENZ: N_("a {suit}-Farbwenz"),
+    FARBWENZ_TOUT: N_("a {suit}-Farbwenz-Tout"),
+    FARBGEIER: N_("a {suit}-Farbgeier"),
+    FARBGEIER_TOUT: N_("a {suit}-Farbgeier-Tout"),
+    BETTEL: N_("a Bettel"),
+    BETTEL_OUVERT: N_("a Bettel ouvert"),
 }
 
 
@@ -53,8 +113,9 @@ _NAMES: Final = {
 class Contract:
     """The game of one deal, as in a record's ``contract`` object.
 
-    ``suit`` is the trump suit of a Solo/Solo-Tout, ``called`` the suit of the called Sau in
-    a Rufspiel; ``declarer`` is None only for a Ramsch.
+    ``suit`` is the trump suit of a Solo, Farbwenz, Farbgeier and their Touts (``SUITED``),
+    ``called`` the suit of the called Sau in a Rufspiel; ``declarer`` is None only for a
+    Ramsch.
     """
 
     type: str
@@ -64,13 +125,12 @@ class Contract:
 
     @property
     def trumps(self) -> Trumps:
-        if self.type in WENZ_TYPES:
-            return wenz_trumps()
-        if self.type in WITH_SUIT:
-            return ober_unter_trumps(self.suit)
-        if self.type == SIE:
-            return ober_unter_trumps(None)
-        return ober_unter_trumps("H")  # Rufspiel and Ramsch: Herz is trump
+        kind = self.type
+        if kind in BETTEL_TYPES:
+            return trumps_of((), None, BETTEL_RANKS)
+        if kind in (RUFSPIEL, RAMSCH):
+            return trumps_of(_TOP[kind], "H")
+        return trumps_of(_TOP[kind], self.suit)  # no suit: Sie, Wenz, Geier
 
     @property
     def called_sau(self) -> str | None:
@@ -80,6 +140,10 @@ class Contract:
     def alone(self) -> bool:
         """True when the declarer plays alone against three (everything but Rufspiel)."""
         return self.type not in (RUFSPIEL, RAMSCH)
+
+    @property
+    def is_bettel(self) -> bool:
+        return self.type in BETTEL_TYPES
 
     @property
     def phrase(self) -> Phrase:
@@ -101,19 +165,21 @@ class Contract:
         return data
 
 
-def parse_contract(data: Any, players: int, allow_ramsch: bool) -> Contract:
-    """A record's ``contract`` object; RecordError names the offending key."""
+def parse_contract(data: Any, players: int, offered: Collection[str]) -> Contract:
+    """A record's ``contract`` object, of a type the profile ``offered`` (Ramsch included
+    where its ``passed_deal`` deals one); RecordError names the offending key."""
     if not isinstance(data, dict):
         raise RecordError("contract", RECORD_ERRORS["not_object"])
     kind = data.get("type")
-    if kind not in CONTRACT_TYPES:
-        raise RecordError(
-            "contract.type", RECORD_ERRORS["one_of"], allowed=", ".join(CONTRACT_TYPES)
-        )
-    if kind == RAMSCH and not allow_ramsch:
-        raise RecordError("contract.type", N_("this profile has no Ramsch (see passed_deal)"))
+    if kind not in ALL_TYPES:
+        raise RecordError("contract.type", RECORD_ERRORS["one_of"], allowed=", ".join(ALL_TYPES))
+    if kind not in offered:
+        if kind == RAMSCH:
+            raise RecordError("contract.type", N_("this profile has no Ramsch (see passed_deal)"))
+        not_offered = N_("this profile does not offer {kind} (see contracts and deck)")
+        raise RecordError("contract.type", not_offered, kind=kind)
     allowed = {"type"} | ({"declarer"} if kind != RAMSCH else set())
-    allowed |= {"suit"} if kind in WITH_SUIT else {"called"} if kind == RUFSPIEL else set()
+    allowed |= {"suit"} if kind in SUITED else {"called"} if kind == RUFSPIEL else set()
     for key in sorted(allowed - data.keys()):
         raise RecordError(f"contract.{key}", N_("is required for {kind}"), kind=kind)
     for key in sorted(data.keys() - allowed):
@@ -122,7 +188,7 @@ def parse_contract(data: Any, players: int, allow_ramsch: bool) -> Contract:
     if kind != RAMSCH:
         declarer = require_int(data["declarer"], "contract.declarer", 0, players - 1)
     suit, called = data.get("suit"), data.get("called")
-    if kind in WITH_SUIT and suit not in SUITS:
+    if kind in SUITED and suit not in SUITS:
         raise RecordError("contract.suit", N_("must be E, G, H or S"))
     if kind == RUFSPIEL and called not in CALLABLE_SUITS:
         not_callable = N_("must be E, G or S (the Herz-Sau cannot be called)")
@@ -137,9 +203,10 @@ def can_call(hand: int, suit: str) -> bool:
     )
 
 
-def can_solo(hand: int, suit: str, settings: Mapping[str, Any]) -> bool:
-    """A Solo in ``suit`` needs a card of that suit other than O/U (``solo_needs_suit_card``)."""
-    return not settings["solo_needs_suit_card"] or bool(hand & PLAIN_SUIT_MASK[suit])
+def can_solo(hand: int, suit: str, settings: Mapping[str, Any], kind: str = SOLO) -> bool:
+    """A suited contract (``kind``: Solo, Farbwenz, Farbgeier or a Tout of them) in ``suit``
+    needs a card of that suit other than its trumps on top (``solo_needs_suit_card``)."""
+    return not settings["solo_needs_suit_card"] or bool(hand & SUIT_CARD_MASK[kind][suit])
 
 
 def is_sie(hand: int) -> bool:
@@ -160,12 +227,12 @@ def contract_fault(
         if mask & BIT[sau(called)]:
             return Phrase(N_("he holds the called Sau {card} himself"), {"card": sau(called)})
         if not can_call(mask, called):
-            return _no_plain_card(called)
-    elif kind in WITH_SUIT:
+            return _no_plain_card(called, _OBER_UNTER)
+    elif kind in SUITED:
         if contract.suit is None:
-            raise ValueError("a Solo names its trump suit")
-        if not can_solo(mask, contract.suit, settings):
-            return _no_plain_card(contract.suit)
+            raise ValueError(f"a {kind} names its trump suit")
+        if not can_solo(mask, contract.suit, settings, kind):
+            return _no_plain_card(contract.suit, _TOP[kind])
     elif kind == SIE and not is_sie(mask):
         return Phrase(N_("he does not hold all four Ober and all four Unter"))
     return None
@@ -181,35 +248,49 @@ def contract_problem(
     return {f"reason_{lang}": fault.text(lang) for lang in LANGUAGES}
 
 
-def _no_plain_card(suit: str) -> Phrase:
-    text = N_("he holds no {suit} card other than Ober and Unter")
-    return Phrase(text, {"suit": SUIT_NAMES[suit]})
+_NO_PLAIN_CARD: Final = {
+    _OBER_UNTER: N_("he holds no {suit} card other than Ober and Unter"),
+    _UNTER: N_("he holds no {suit} card other than its Unter"),
+    _OBER: N_("he holds no {suit} card other than its Ober"),
+}
+
+
+def _no_plain_card(suit: str, top: tuple[str, ...]) -> Phrase:
+    return Phrase(_NO_PLAIN_CARD[top], {"suit": SUIT_NAMES[suit]})
 
 
 def valid_contracts(
     hand: Iterable[str], declarer: int, settings: Mapping[str, Any]
 ) -> list[Contract]:
-    """Every contract this hand may announce (for the bots and the announcement screen)."""
+    """Every contract this hand may announce under the profile (for the bots and the
+    announcement screen), in the order of ``ALL_TYPES``."""
+    from .house import house_rules  # house.py reads the profile with tariff.py, which imports us
+
+    offered = house_rules(settings).offered
     mask = mask_of(hand)
-    found = [
-        Contract(RUFSPIEL, declarer, called=suit) for suit in CALLABLE_SUITS if can_call(mask, suit)
-    ]
-    for kind in (SOLO, SOLO_TOUT):
-        found += [
-            Contract(kind, declarer, suit=suit) for suit in SUITS if can_solo(mask, suit, settings)
-        ]
-    found += [Contract(WENZ, declarer), Contract(WENZ_TOUT, declarer)]
-    if is_sie(mask):
-        found.append(Contract(SIE, declarer))
+    found = []
+    for kind in ALL_TYPES:
+        if kind not in offered or kind == RAMSCH:
+            continue
+        if kind == RUFSPIEL:
+            suits = [suit for suit in CALLABLE_SUITS if can_call(mask, suit)]
+            found += [Contract(kind, declarer, called=suit) for suit in suits]
+        elif kind in SUITED:
+            suits = [suit for suit in SUITS if can_solo(mask, suit, settings, kind)]
+            found += [Contract(kind, declarer, suit=suit) for suit in suits]
+        elif kind != SIE or is_sie(mask):
+            found.append(Contract(kind, declarer))
     return found
 
 
-def resolve_announcements(leader: int, announced: Sequence[str | None]) -> int | None:
+def resolve_announcements(
+    leader: int, announced: Sequence[str | None], rank: Mapping[str, int] = RANK
+) -> int | None:
     """The seat that plays: ``announced[seat]`` is the contract type a seat announces, or None.
 
     Seats speak from ``leader`` (left of the dealer) clockwise; a later seat takes the game
-    only with a higher-ranked contract, so at equal rank the earlier seat keeps it. None when
-    everybody passed.
+    only with a higher-ranked contract (``rank``: the profile's ``contract_rank``), so at
+    equal rank the earlier seat keeps it. None when everybody passed.
 
     >>> resolve_announcements(1, ["solo", "rufspiel", "wenz", "solo"])
     3
@@ -218,8 +299,8 @@ def resolve_announcements(leader: int, announced: Sequence[str | None]) -> int |
     for step in range(len(announced)):
         seat = (leader + step) % len(announced)
         kind = announced[seat]
-        if kind is not None and RANK[kind] > best_rank:
-            best, best_rank = seat, RANK[kind]
+        if kind is not None and rank[kind] > best_rank:
+            best, best_rank = seat, rank[kind]
     return best
 
 

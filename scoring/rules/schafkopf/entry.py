@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUITS, TOTAL_AUGEN
-from .contracts import CALLABLE_SUITS, RANK, RUFSPIEL, SIE, SOLO, TOUTS, WENZ, WENZ_TYPES, WITH_SUIT
+from .contracts import (
+    CALLABLE_SUITS,
+    RANK,
+    RUFSPIEL,
+    SIE,
+    TOUT_OF,
+    TOUTS,
+    WENZ_TYPES,
+    WITH_SUIT,
+)
+from .house import house_rules
 from .tariff import counted_laufende
 
 # Augen no party can end with: the cheapest card that counts is an Unter (2).
@@ -87,14 +97,15 @@ def check_entry(
     profile counts of 8, params ``count``; ``laufende_on_sheet`` are Laufende the sheet
     already holds for this game, which a Sie keeps: a dispute may have found fewer).
     """
-    if contract not in RANK:
+    offered = house_rules(settings).offered
+    if contract not in RANK or contract not in offered:
         return [EntryProblem("contract", "unknown_contract")]
     problems: list[EntryProblem] = []
     if tout:
-        if contract not in (SOLO, WENZ):
+        if TOUT_OF.get(contract) not in offered:
             problems.append(EntryProblem("tout", "tout_not_allowed"))
         else:
-            contract = contract + "_tout"
+            contract = TOUT_OF[contract]
     if declarer is None:
         problems.append(EntryProblem("declarer", "declarer_missing"))
     else:

@@ -25,7 +25,11 @@ add_messages(
         ),
         "called_suit_led_without_ace": N_(
             "{player} led {card} of the called suit {suit_name} instead of the called Sau "
-            "{sau}, holding only {count} cards of that suit (running away needs 4)"
+            "{sau}, holding only {count} cards of that suit (running away needs {needed})"
+        ),
+        "stichzwang": N_(
+            "{player} played {card} although he could head the trick with {held} "
+            "(Stichzwang in the led suit {suit_name})"
         ),
         "illegal_contract": N_("{player} may not play {contract}: {reason}"),
         "stoss_not_allowed": N_("{player} may not say Stoß: {reason}"),

@@ -4,25 +4,26 @@ Everything that decides which card may be played and who takes a trick is here, 
 contract as tables (``Tables``: each card's effective suit, the suits' masks, a card's
 strength in a trick by the led suit, the trumps high to low):
 
-- ``duty`` is every duty of docs/rules/schafkopf.md ("Play", "Rufspiel details"): follow
-  the led suit (trumps are their own suit), and the called Sau's duties (lead it, play it
-  on the called suit, do not discard it, unless running away);
+- ``duty`` is every duty of docs/rules/schafkopf.md ("Play", "Rufspiel details", "Bettel"):
+  follow the led suit (trumps are their own suit), the called Sau's duties (lead it, play
+  it on the called suit, do not discard it, unless running away) and a Bettel's Stichzwang;
 - ``Play`` is a deal in play: it asks ``duty`` and takes the tricks.
 
 ``State`` (the verifier, the arbiter's screen, the disputes, the analysis's positions)
 plays its deal on a ``Play`` (``State.core``) and adds the codes, records and violations;
 the bots drive a ``Play`` of their own and only choose among the cards of its ``legal``
 mask; the analysis asks ``duty`` in its search. A card is its index in ``cards.DECK`` (bit
-``1 << index`` of a hand mask); ``NO_CARD`` (32) stands for a code that is no card.
+``1 << index`` of a hand mask); ``NO_CARD`` (32) stands for a code that is no card. The
+short deck is the same tables: its deals hold no 8 or 7, and ``Rules`` knows its tricks.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
-from .cards import AUGEN, BIT, DECK, SUITS, TRICKS, TRUMP, Trumps, sau
-from .contracts import RUFSPIEL, SIE, Contract, laufende_run
+from .cards import AUGEN, BIT, DECK, LONG_DECK, SUITS, TRUMP, Deck, Trumps, sau
+from .contracts import BETTEL_TYPES, RUFSPIEL, SIE, Contract, laufende_run
 
 SEATS: Final = 4
 NO_CARD: Final = len(DECK)
@@ -38,7 +39,9 @@ FOLLOW_SUIT: Final = "follow_suit"
 SAU_MUST_BE_PLAYED: Final = "called_ace_must_be_played"
 SAU_DISCARDED: Final = "called_ace_discarded"
 LED_WITHOUT_SAU: Final = "called_suit_led_without_ace"
-# Running away (davonlaufen) needs this many cards of the called suit, the Sau counted.
+STICHZWANG: Final = "stichzwang"
+# Running away (davonlaufen) needs this many cards of the called suit, the Sau counted, where
+# the profile does not say (``davonlaufen_min``) and the deck is the long one.
 RUN_AWAY: Final = 4
 
 
@@ -87,7 +90,13 @@ class Rules:
     """What the duties need to know of a contract: its tables (``suit_of``, ``key`` and the
     duty to follow each effective suit, ``follow``), and in a Rufspiel the called suit (an
     effective suit, -1 otherwise), its cards and Sau, the declarer (whom the Sau's duties
-    never bind) and the three duties of the Sau's holder."""
+    never bind) and the three duties of the Sau's holder.
+
+    Of the deal: ``tricks`` per deal (the deck's), ``run_away`` (Davonlaufen's cards),
+    ``order_bits`` (the trumps of the deck high to low, for the Laufende), ``loses_by_trick``
+    (the declarer of a Bettel, whose first trick decides it; -1 otherwise) and, under
+    Stichzwang, ``heads[led][best]``: the duty to play a card of the led suit that heads a
+    trick held with strength ``best`` (empty: no Stichzwang)."""
 
     tables: Tables
     suit_of: tuple[int, ...]
@@ -100,48 +109,100 @@ class Rules:
     lead_sau: tuple[str | None, int] = ANY_CARD
     play_sau: tuple[str | None, int] = ANY_CARD
     keep_sau: tuple[str | None, int] = ANY_CARD
+    tricks: int = LONG_DECK.tricks
+    run_away: int = RUN_AWAY
+    order_bits: tuple[int, ...] = ()
+    loses_by_trick: int = -1
+    heads: tuple[tuple[tuple[str | None, int], ...], ...] = ()
 
     @classmethod
-    def of(cls, tab: Tables, called: int = -1, declarer: int = -1, sau_bit: int = 0) -> Rules:
+    def of(
+        cls,
+        tab: Tables,
+        called: int = -1,
+        declarer: int = -1,
+        sau_bit: int = 0,
+        *,
+        deck: Deck = LONG_DECK,
+        run_away: int = RUN_AWAY,
+        loses_by_trick: int = -1,
+        stichzwang: bool = False,
+    ) -> Rules:
         follow = tuple((FOLLOW_SUIT, mask) for mask in tab.suit_mask)
-        if called < 0:
-            return cls(tab, tab.suit_of, tab.key, follow)
-        called_mask = tab.suit_mask[called]
-        return cls(
+        rules = cls(
             tab,
             tab.suit_of,
             tab.key,
             follow,
-            called,
-            called_mask,
-            sau_bit,
-            declarer,
+            tricks=deck.tricks,
+            run_away=run_away,
+            order_bits=tuple(bit for bit in tab.order_bits if bit & deck.mask),
+            loses_by_trick=loses_by_trick,
+            heads=_heads(tab) if stichzwang else (),
+        )
+        if called < 0:
+            return rules
+        called_mask = tab.suit_mask[called]
+        return replace(
+            rules,
+            called=called,
+            called_mask=called_mask,
+            sau_bit=sau_bit,
+            declarer=declarer,
             # Leading the called suit means leading the Sau, unless he may run away.
-            (LED_WITHOUT_SAU, ALL_CARDS & ~called_mask | sau_bit),
-            (SAU_MUST_BE_PLAYED, sau_bit),
-            (SAU_DISCARDED, ALL_CARDS & ~sau_bit),
+            lead_sau=(LED_WITHOUT_SAU, ALL_CARDS & ~called_mask | sau_bit),
+            play_sau=(SAU_MUST_BE_PLAYED, sau_bit),
+            keep_sau=(SAU_DISCARDED, ALL_CARDS & ~sau_bit),
         )
 
 
-_RULES: dict[Contract, Rules] = {}
+def _heads(tab: Tables) -> tuple[tuple[tuple[str | None, int], ...], ...]:
+    """Per led suit and strength holding the trick, Stichzwang's duty: the cards of that
+    suit that are stronger."""
+    top = max(max(strengths) for strengths in tab.key)
+    return tuple(
+        tuple(
+            (
+                STICHZWANG,
+                sum(1 << card for card in range(len(DECK)) if tab.key[led][card] > best)
+                & tab.suit_mask[led],
+            )
+            for best in range(top + 1)
+        )
+        for led in range(len(EFFECTIVE_SUITS) + 1)
+    )
 
 
-def rules_of(contract: Contract) -> Rules:
-    found = _RULES.get(contract)
+_RULES: dict[tuple[Contract, str, int, bool], Rules] = {}
+
+
+def rules_of(
+    contract: Contract, deck: Deck = LONG_DECK, run_away: int = RUN_AWAY, stichzwang: bool = False
+) -> Rules:
+    """The Rules of ``contract`` dealt from ``deck``; ``stichzwang`` binds only a Bettel."""
+    stichzwang = stichzwang and contract.type in BETTEL_TYPES
+    cache_key = (contract, deck.name, run_away, stichzwang)
+    found = _RULES.get(cache_key)
     if found is None:
-        tab = tables(contract)
+        declarer = -1 if contract.declarer is None else contract.declarer
+        called, sau_bit = -1, 0
         if contract.type == RUFSPIEL and contract.called is not None:
-            declarer = -1 if contract.declarer is None else contract.declarer
-            sau_bit = BIT[sau(contract.called)]
-            found = Rules.of(tab, SUITS.index(contract.called), declarer, sau_bit)
-        else:
-            found = Rules.of(tab)
-        _RULES[contract] = found
+            called, sau_bit = SUITS.index(contract.called), BIT[sau(contract.called)]
+        found = _RULES[cache_key] = Rules.of(
+            tables(contract),
+            called,
+            declarer,
+            sau_bit,
+            deck=deck,
+            run_away=run_away,
+            loses_by_trick=declarer if contract.type in BETTEL_TYPES else -1,
+            stichzwang=stichzwang,
+        )
     return found
 
 
 def duty(
-    rules: Rules, seat: int, hand: int, led: int, called_led_in: int, done: int
+    rules: Rules, seat: int, hand: int, led: int, called_led_in: int, done: int, best: int = -2
 ) -> tuple[str | None, int]:
     """The duty binding ``seat`` (holding ``hand``) and the cards that keep it, as a mask
     of the whole deck: ``(rule, allowed)``; ``(None, ALL_CARDS)`` when any card may be
@@ -149,11 +210,12 @@ def duty(
     or not) breaks ``rule``.
 
     ``led`` is the effective suit of the trick's first card (-1: the seat leads; NONE: the
-    first code is no card); ``done`` the tricks finished before this one;
-    ``called_led_in`` the index of the trick that first led the called suit (-1: none
-    yet). The called Sau's duties bind its holder (never the declarer) until the called
-    suit has been led, through the trick that first leads it; he may discard it only in
-    the 8th trick, and lead another card of its suit only with ``RUN_AWAY`` of them.
+    first code is no card); ``done`` the tricks finished before this one; ``best`` the
+    strength holding the trick (Stichzwang asks to beat it). ``called_led_in`` is the index
+    of the trick that first led the called suit (-1: none yet). The called Sau's duties
+    bind its holder (never the declarer) until the called suit has been led, through the
+    trick that first leads it; he may discard it only in the last trick, and lead another
+    card of its suit only with ``rules.run_away`` of them.
     """
     if (
         hand & rules.sau_bit
@@ -161,7 +223,7 @@ def duty(
         and (called_led_in < 0 or called_led_in == done)
     ):
         if led < 0:
-            if (hand & rules.called_mask).bit_count() < RUN_AWAY:
+            if (hand & rules.called_mask).bit_count() < rules.run_away:
                 return rules.lead_sau
             return ANY_CARD
         if led == rules.called:
@@ -169,11 +231,17 @@ def duty(
         follow = rules.follow[led]
         if hand & follow[1]:
             return follow
-        return rules.keep_sau if done < TRICKS - 1 else ANY_CARD
+        return rules.keep_sau if done < rules.tricks - 1 else ANY_CARD
     if led < 0:
         return ANY_CARD
     follow = rules.follow[led]
-    return follow if hand & follow[1] else ANY_CARD
+    if not hand & follow[1]:
+        return ANY_CARD
+    if rules.heads and best >= 0:  # a Bettel with Stichzwang: head the trick if he can
+        heads = rules.heads[led][best]
+        if hand & heads[1]:
+            return heads
+    return follow
 
 
 class Play:
@@ -190,7 +258,8 @@ class Play:
     cards that never win are equal), and the winner of a complete trick leads the next.
     ``points`` are its Augen so far; ``augen`` and ``won`` count per seat, ``done`` the
     finished tricks; ``called_led_in`` is the index of the trick that first led the called
-    suit (-1: not yet).
+    suit (-1: not yet). ``decided_in`` is the index of the trick that decided a Bettel (its
+    declarer's first; -1: none): the cards may still be played on, but the game is over.
     """
 
     __slots__ = (
@@ -198,6 +267,7 @@ class Play:
         "best",
         "called_led_in",
         "count",
+        "decided_in",
         "done",
         "due",
         "key",
@@ -222,15 +292,21 @@ class Play:
         self.key: tuple[int, ...] = ()
         self.augen = [0] * SEATS
         self.won = [0] * SEATS
-        self.called_led_in = -1
+        self.called_led_in = self.decided_in = -1
         self.over = over
         self.due = duty(rules, leader, masks[leader], -1, -1, 0)
         self.legal = 0 if over else masks[leader] & self.due[1]
 
     @classmethod
-    def of(cls, contract: Contract, masks: list[int], leader: int) -> Play:
-        """The deal of ``contract`` from its first card (a Sie is over before it starts)."""
-        return cls(rules_of(contract), masks, leader, over=contract.type == SIE)
+    def of(
+        cls, contract: Contract, masks: list[int], leader: int, rules: Rules | None = None
+    ) -> Play:
+        """The deal of ``contract`` from its first card (a Sie is over before it starts);
+        ``rules`` are its ``rules_of`` for the profile's deck and duties (default: the
+        source's)."""
+        if rules is None:
+            rules = rules_of(contract)
+        return cls(rules, masks, leader, over=contract.type == SIE)
 
     def play(self, card: int) -> int:
         """Play ``card`` (an index or NO_CARD) for ``seat``; the next seat's legal cards."""
@@ -259,22 +335,24 @@ class Play:
                 seat = self.winner
                 self.augen[seat] += self.points
                 self.won[seat] += 1
+                if seat == rules.loses_by_trick and self.decided_in < 0:
+                    self.decided_in = self.done
                 self.done += 1
                 self.leader = self.seat = seat
                 self.count = 0
                 self.led = led = -1
-                if self.done == TRICKS:
+                if self.done == rules.tricks:
                     self.over, self.due, self.legal = True, ANY_CARD, 0
                     return 0
         hand = masks[seat]
-        due = self.due = duty(rules, seat, hand, led, self.called_led_in, self.done)
+        due = self.due = duty(rules, seat, hand, led, self.called_led_in, self.done, self.best)
         legal = self.legal = hand & due[1]
         return legal
 
     def laufende(self, party: int) -> int:
         """The run of top trumps held by one party (``contracts.laufende_run``), ``party``
         being the cards the declaring party held at the deal (a mask)."""
-        return laufende_run(bit & party != 0 for bit in self.rules.tables.order_bits)
+        return laufende_run(bit & party != 0 for bit in self.rules.order_bits)
 
     def copy(self) -> Play:
         twin = Play(self.rules, list(self.masks), self.leader, self.over)
@@ -287,4 +365,5 @@ class Play:
         twin.points, twin.led, twin.best, twin.key = self.points, self.led, self.best, self.key
         twin.augen, twin.won = list(self.augen), list(self.won)
         twin.called_led_in, twin.due, twin.legal = self.called_led_in, self.due, self.legal
+        twin.decided_in = self.decided_in
         return twin

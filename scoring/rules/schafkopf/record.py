@@ -11,9 +11,11 @@ from typing import Any
 
 from ..core import RECORD_ERRORS, RecordError, Verdict, bot_names, new_record, require_int
 from ..i18n import N_
-from .bots import BotGame, bot_game
-from .cards import DECK, INDEX, NAME, TRICKS
+from .bots import BotGame, Wishes, bot_game
+from .cards import DECK, INDEX, NAME, Deck
 from .contracts import SIE, after_all_passed, parse_contract
+from .house import house_rules
+from .play import STICHZWANG
 from .state import HAND_CHECKS, State
 from .tariff import DEFAULT_PROFILE, PROFILES
 
@@ -32,7 +34,7 @@ def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> di
         leader = (require_int(record["dealer"], "dealer", 0, SEATS - 1) + 1) % SEATS
     else:
         leader = require_int(record["leader"], "leader", 0, SEATS - 1)
-    contract = parse_contract(record["contract"], SEATS, settings["passed_deal"] == "ramsch")
+    contract = parse_contract(record["contract"], SEATS, house_rules(settings).offered)
     keys: dict[str, Any] = {"leader": leader, "contract": contract}
     for key in ("stoss", "retour"):
         if key in record:
@@ -57,17 +59,20 @@ def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> di
     return keys
 
 
-def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
+def _read_hands(record: Mapping[str, Any], deck: Deck) -> list[list[str]] | None:
     if "hands" not in record:
         return None
     seen: dict[str, int] = {}
     for seat, hand in enumerate(record["hands"]):
-        if len(hand) != TRICKS:
-            raise RecordError(f"hands[{seat}]", N_("must hold {size} cards"), size=TRICKS)
+        if len(hand) != deck.tricks:
+            raise RecordError(f"hands[{seat}]", N_("must hold {size} cards"), size=deck.tricks)
         for card in hand:
             if card not in INDEX:
                 no_card = N_("{card!r} is not a Schafkopf card")
                 raise RecordError(f"hands[{seat}]", no_card, card=card)
+            if card not in deck.index:
+                short = N_("{card} is not a card of the short deck (no 8s and 7s)")
+                raise RecordError(f"hands[{seat}]", short, card=card)
             if card in seen:
                 twice = N_("{card} is also dealt to seat {seat}")
                 raise RecordError(f"hands[{seat}]", twice, card=card, seat=seen[card])
@@ -75,23 +80,24 @@ def _read_hands(record: Mapping[str, Any]) -> list[list[str]] | None:
     return [list(hand) for hand in record["hands"]]
 
 
-def _read_plays(record: Mapping[str, Any], contract_type: str) -> list[str]:
+def _read_plays(record: Mapping[str, Any], contract_type: str, deck: Deck) -> list[str]:
     plays = record["plays"]
     if not isinstance(plays, list) or not all(isinstance(card, str) for card in plays):
         raise RecordError("plays", RECORD_ERRORS["card_codes"])
     if contract_type == SIE and plays:
         raise RecordError("plays", N_("a Sie is shown, not played: plays must be []"))
-    if len(plays) > SEATS * TRICKS:
+    if len(plays) > len(deck.cards):
         too_many = N_("a deal has {total} cards, not {count}")
-        raise RecordError("plays", too_many, total=SEATS * TRICKS, count=len(plays))
+        raise RecordError("plays", too_many, total=len(deck.cards), count=len(plays))
     return plays
 
 
 def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Verdict:
     """Judge a Schafkopf record whose common keys ``records.read`` has checked."""
     keys = read_game_keys(record, settings)
-    hands = _read_hands(record)
-    plays = _read_plays(record, keys["contract"].type)
+    deck = house_rules(settings).deck
+    hands = _read_hands(record, deck)
+    plays = _read_plays(record, keys["contract"].type, deck)
     state = State(
         keys["contract"],
         settings,
@@ -105,13 +111,17 @@ def verify_record(record: Mapping[str, Any], settings: Mapping[str, Any]) -> Ver
     )
     for card in plays:
         state.play(card, strict=False)
-    skipped = list(HAND_CHECKS) if hands is None else []
+    skipped = (
+        []
+        if hands is not None
+        else [rule for rule in HAND_CHECKS if rule != STICHZWANG or state.core.rules.heads]
+    )
     if not state.partner_known and ("stoss" in keys or "retour" in keys):
         skipped += ["stoss_not_allowed", "retour_not_allowed"]
     return Verdict(
         players=list(record["players"]),
-        complete=state.is_over,
-        to_play=state.to_play,
+        complete=state.complete,
+        to_play=None if state.complete else state.to_play,
         tricks=state.tricks,
         result=state.result(),
         violations=state.all_violations(),
@@ -125,9 +135,11 @@ def _deal_until_played(
     """Bot games until one is played (thrown-in deals pass the deal on per ``passed_deal``)."""
     if players not in (4, 5):
         raise ValueError("Schafkopf is played at a table of 4 or 5 players")
+    house = house_rules(settings)
+    wishes = Wishes(house)
     while True:
         leader = 0 if players == 5 else (dealer + 1) % SEATS
-        game = bot_game(rng, settings, leader, record)
+        game = bot_game(rng, settings, leader, record, house, wishes)
         if game is not None:
             return game, dealer
         dealer = after_all_passed(settings, dealer, players)["dealer"]

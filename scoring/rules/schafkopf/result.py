@@ -1,14 +1,15 @@
 """The verdict's ``result`` of a finished deal, scored with the scorepad's own formulas.
 
 schafkopf.md "Result" and "Misplay": the scores as played, and under ``misplay:
-offender_pays`` the penalty scores too. Called by ``State.result()``.
+offender_pays`` the penalty scores too, judged at the first misplay. Called by
+``State.result()``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from .cards import TOTAL_AUGEN, TRICKS
+from .cards import AUGEN, TOTAL_AUGEN
 from .contracts import SIE
 from .tariff import (
     doublings,
@@ -49,7 +50,9 @@ def game_result(state: State) -> dict[str, Any]:
     else:
         party_augen = sum(augen[seat] for seat in party)
         party_tricks = sum(tricks[seat] for seat in party)
-        outcome = outcome_from_augen(party_augen, party_tricks, contract.type)
+        outcome = outcome_from_augen(
+            party_augen, party_tricks, contract.type, all_tricks=state.deck.tricks
+        )
         won, schneider = outcome.won, outcome.schneider
         schwarz = outcome.schwarz and state.schwarz_scored()
     laufende = state.laufende()
@@ -78,7 +81,7 @@ def game_result(state: State) -> dict[str, Any]:
         "contract": contract.to_json(),
         "declaring_party": party,
         "augen": _by_party(party_augen, TOTAL_AUGEN),
-        "tricks_won": _by_party(party_tricks, TRICKS),
+        "tricks_won": _by_party(party_tricks, sum(tricks)),
         "augen_per_seat": augen,
         "tricks_per_seat": tricks,
         "won": won,
@@ -93,23 +96,33 @@ def game_result(state: State) -> dict[str, Any]:
         "retour": state.retour if terms["retour"] else None,
         "klopfen": list(state.klopfen),
     }
+    if contract.is_bettel:
+        result["decided_in"] = state.decided_in
     if settings["misplay"] == "offender_pays":
-        offender = state.offender()
-        result["offender"] = offender
+        misplay = state.first_misplay()
+        result["offender"] = None if misplay is None else misplay.seat
         result["penalty_scores"] = scores
-        if offender is not None:
-            declaring_lost = offender in party
-            if party_augen is None:
-                schneider = schwarz = False
-            else:  # only what the innocent party reached in the play as recorded
-                schneider = party_augen <= 30 if declaring_lost else party_augen >= 91
-                all_or_none = 0 if declaring_lost else TRICKS
-                schwarz = party_tricks == all_or_none and state.schwarz_scored()
+        if misplay is not None and misplay.seat is not None:
+            offender = misplay.seat
+            # Only a Schneider the innocent party had reached before the misplay's trick
+            # counts; a game ended by a misplay is never Schwarz.
+            schneider = party_augen is not None and not contract.is_bettel
+            if schneider:
+                innocent = [seat for seat in range(4) if (seat in party) != (offender in party)]
+                reached = _augen_before(state, innocent, misplay.trick)
+                schneider = reached >= (90 if offender in party else 91)
             result["penalty_scores"] = penalty_settle(
                 settings, contract.type, declarer, partner, offender,
-                schneider=schneider, schwarz=schwarz, **terms,
+                schneider=schneider, schwarz=False, **terms,
             )  # fmt: skip
     return result
+
+
+def _augen_before(state: State, seats: list[int], trick: int | None) -> int:
+    """The Augen ``seats`` had taken in the tricks finished before ``trick`` (1-based; None:
+    before the first card), counted from the cards of those tricks."""
+    done = state.finished[: 0 if trick is None else trick - 1]
+    return sum(sum(AUGEN.get(c, 0) for c in t.cards) for t in done if t.winner in seats)
 
 
 def ramsch_result(state: State) -> dict[str, Any]:

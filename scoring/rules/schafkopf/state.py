@@ -18,6 +18,7 @@ from ..core import CardLedger, IllegalPlay, Violation, bot_names
 from ..i18n import N_, Text
 from .cards import DECK, INDEX, NAME, mask_of
 from .contracts import RAMSCH, RUFSPIEL, Contract, contract_fault
+from .house import house_rules, rules_for
 from .play import (
     EFFECTIVE_SUITS,
     FOLLOW_SUIT,
@@ -25,15 +26,15 @@ from .play import (
     NO_CARD,
     SAU_MUST_BE_PLAYED,
     SEATS,
+    STICHZWANG,
     Play,
 )
 from .result import game_result, ramsch_result
 from .tariff import counted_laufende
 
-# Violations after which the recorded cards are not the 32 of one deck.
+# Violations after which the recorded cards are not the cards of one deck.
 NOT_ONE_DECK = frozenset({"card_played_twice", "unknown_card"})
 
-DECK_SET = frozenset(DECK)
 # Faults a player commits at the table; they decide who pays under ``misplay: offender_pays``.
 # (card_not_in_hand, card_played_twice and unknown_card cannot happen with real cards: they
 # are errors of the record, so they do not make anybody an offender.)
@@ -43,6 +44,7 @@ MISPLAY_RULES = (
     "called_ace_must_be_played",
     "called_ace_discarded",
     "called_suit_led_without_ace",
+    STICHZWANG,
 )
 HAND_CHECKS = ("illegal_contract", "card_not_in_hand", *MISPLAY_RULES[1:])
 
@@ -79,6 +81,7 @@ class State:
         "core",
         "current",
         "dealt",
+        "deck",
         "finished",
         "holder",
         "klopfen",
@@ -109,11 +112,13 @@ class State:
         self.settings = settings
         self.trumps = contract.trumps
         self.players = list(players) if players else bot_names(SEATS)
-        self.ledger = CardLedger(DECK_SET, hands, game=NAME)
+        house = house_rules(settings)
+        self.deck = house.deck
+        self.ledger = CardLedger(self.deck.cards, hands, game=NAME)
         # The dealt hands as card indexes in their order (hand() and legal_plays() keep it).
         self.dealt = None if hands is None else [[INDEX[c] for c in hand] for hand in hands]
         masks = [0] * SEATS if self.dealt is None else [mask_of(hand) for hand in hands or ()]
-        self.core = Play.of(contract, masks, leader)
+        self.core = Play.of(contract, masks, leader, rules_for(contract, house))
         # Who had each card: the dealt hands when known, else the seat that played it.
         self.holder = {card: seat for seat, hand in enumerate(hands or ()) for card in hand}
         self.current: list[str] = []  # the trick in progress, as recorded
@@ -147,7 +152,20 @@ class State:
 
     @property
     def is_over(self) -> bool:
+        """Every card played (a Sie: none to play)."""
         return self.core.over
+
+    @property
+    def decided_in(self) -> int | None:
+        """The trick (1-based) in which the Bettel's declarer took his first trick."""
+        decided = self.core.decided_in
+        return None if decided < 0 else decided + 1
+
+    @property
+    def complete(self) -> bool:
+        """The game's result is known: it is over, or a Bettel was decided (a record may go
+        on after that; what it plays is checked but changes nothing)."""
+        return self.core.over or self.core.decided_in >= 0
 
     @property
     def to_play(self) -> int | None:
@@ -226,7 +244,7 @@ class State:
             return []
         if self.dealt is None:
             played = self.ledger.played_in
-            return [card for card in DECK if card not in played]
+            return [card for card in self.deck.cards if card not in played]
         legal = core.legal
         return [DECK[card] for card in self.dealt[core.seat] if legal >> card & 1]
 
@@ -237,11 +255,13 @@ class State:
             return [Violation(None, None, card, "game_over", game=NAME)]
         seat, trick = core.seat, core.done + 1
         found = [v for v in (self.ledger.check(trick, seat, card),) if v is not None]
-        number = INDEX.get(card)
+        number = self.deck.index.get(card)
         # A card the seat does not hold still shows which duty it ignored.
         rule, allowed = core.due
         if self.dealt is not None and number is not None and not allowed >> number & 1:
             assert rule is not None  # only a duty allows less than every card
+            if rule == STICHZWANG and not core.rules.follow[core.led][1] >> number & 1:
+                rule = FOLLOW_SUIT  # not even following: the duty beneath Stichzwang
             found.append(Violation(trick, seat, card, rule, self._duty_params(rule), NAME))
         return found
 
@@ -257,9 +277,17 @@ class State:
                 (c for c in range(len(DECK)) if held >> c & 1), key=tab.key[led].__getitem__
             )
             return {"held": DECK[strongest], "suit": EFFECTIVE_SUITS[led]}
+        if rule == STICHZWANG:
+            heads = core.masks[core.seat] & core.due[1]
+            lowest = min(
+                (c for c in range(len(DECK)) if heads >> c & 1),
+                key=core.rules.key[core.led].__getitem__,
+            )
+            return {"held": DECK[lowest], "suit": EFFECTIVE_SUITS[core.led]}
         if rule == LED_WITHOUT_SAU:
             count = (core.masks[core.seat] & core.rules.called_mask).bit_count()
-            return {"sau": self.contract.called_sau, "count": count, "suit": called}
+            sau, needed = self.contract.called_sau, core.rules.run_away
+            return {"sau": sau, "count": count, "needed": needed, "suit": called}
         if rule == SAU_MUST_BE_PLAYED:
             return {"sau": self.contract.called_sau, "suit": called}
         return {"suit": called}  # SAU_DISCARDED
@@ -272,7 +300,7 @@ class State:
         ``self.violations`` (how the verifier and an arbiter note what really happened).
         """
         core = self.core
-        number = INDEX.get(card)
+        number = self.deck.index.get(card)
         if number is not None and core.legal >> number & 1:
             # A card of the hand that keeps every duty: no rule to check, nothing to record
             # but the play (legal cards are never unknown, played before or not held).
@@ -398,15 +426,29 @@ class State:
         """The verdict's ``result`` (None until the game is over), scores as played; None
         also when the recorded cards are not one deck (a card twice, a card of no deck):
         their Augen need not add up to 120, and no score follows from them."""
-        if not self.core.over:
+        if not self.complete:
             return None
         if any(violation.rule in NOT_ONE_DECK for violation in self.all_violations()):
             return None
         return ramsch_result(self) if self.contract.type == RAMSCH else game_result(self)
 
+    def first_misplay(self) -> Violation | None:
+        """The first misplay (see MISPLAY_RULES) before the game was over, or None: in a
+        Bettel decided in trick n, what was played after trick n changes nothing."""
+        last = self.decided_in
+        return next(
+            (
+                v
+                for v in self.all_violations()
+                if v.rule in MISPLAY_RULES and (last is None or v.trick is None or v.trick <= last)
+            ),
+            None,
+        )
+
     def offender(self) -> int | None:
-        """The seat of the first misplay (see MISPLAY_RULES), or None."""
-        return next((v.seat for v in self.all_violations() if v.rule in MISPLAY_RULES), None)
+        """The seat of the first misplay (``first_misplay``), or None."""
+        misplay = self.first_misplay()
+        return None if misplay is None else misplay.seat
 
     def schwarz_scored(self) -> bool:
         """Whether a Schwarz counts: always, or when claimed (``schwarz_must_be_claimed``)."""
