@@ -16,21 +16,33 @@ from typing import Any, Final
 from ..core import RECORD_ERRORS, RecordError
 from ..i18n import N_
 from .cards import TOTAL_AUGEN, TRICKS
-from .contracts import RAMSCH, RANK, RUFSPIEL, SIE, TOUTS, WENZ_TYPES, WITH_SUIT
-
-# Contracts a profile may offer (setting ``contracts``); the source's six are the default.
-SOURCE_CONTRACTS: Final = ("rufspiel", "solo", "wenz", "solo_tout", "wenz_tout", "sie")
-HOUSE_CONTRACTS: Final = (
-    "geier",
-    "farbwenz",
-    "farbgeier",
-    "geier_tout",
-    "farbwenz_tout",
-    "farbgeier_tout",
-    "bettel",
-    "bettel_ouvert",
+from .contracts import (
+    BETTEL,
+    BETTEL_OUVERT,
+    BETTEL_TYPES,
+    CONTRACT_TYPES,
+    FARBGEIER,
+    FARBGEIER_TOUT,
+    FARBWENZ,
+    FARBWENZ_TOUT,
+    GEIER,
+    GEIER_TOUT,
+    GEIER_TYPES,
+    HOUSE_TYPES,
+    RAMSCH,
+    RANK,
+    RUFSPIEL,
+    SIE,
+    TOUTS,
+    WENZ,
+    WENZ_TOUT,
+    WENZ_TYPES,
+    WITH_SUIT,
 )
-OFFERABLE_CONTRACTS: Final = SOURCE_CONTRACTS + HOUSE_CONTRACTS
+
+# Contracts a profile may offer (setting ``contracts``); the source's are the default.
+SOURCE_CONTRACTS: Final = tuple(kind for kind in CONTRACT_TYPES if kind != RAMSCH)
+OFFERABLE_CONTRACTS: Final = SOURCE_CONTRACTS + HOUSE_TYPES
 BOCK_TRIGGERS: Final = ("split_60", "schwarz", "tout", "sie", "retour")
 
 # name -> (kind, allowed): "choice" with its values, "int" with (low, high, nullable), "bool",
@@ -290,48 +302,79 @@ class Outcome:
     schwarz: bool
 
 
-def outcome_from_augen(augen: int, tricks: int | None = None, contract: str = RUFSPIEL) -> Outcome:
+def outcome_from_augen(
+    augen: int, tricks: int | None = None, contract: str = RUFSPIEL, *, all_tricks: int = TRICKS
+) -> Outcome:
     """Won/Schneider/Schwarz of the declaring party from its Augen and tricks.
 
     Won with 61 Augen; Schneider at >= 91 (won) or <= 30 (lost); Schwarz when one party took
-    all 8 tricks (tricks count, not Augen; False when ``tricks`` is None). A Tout is won
-    only with all 8 tricks, a Sie always.
+    all ``all_tricks`` tricks (8, 6 with the short deck; tricks count, not Augen; False when
+    ``tricks`` is None). A Tout is won only with every trick, a Sie always, a Bettel only
+    with no trick, and a Bettel knows no Schneider or Schwarz.
 
     >>> outcome_from_augen(61), outcome_from_augen(30).schneider, outcome_from_augen(120, 8).schwarz
     (Outcome(won=True, schneider=False, schwarz=False), True, True)
     """
     if not 0 <= augen <= TOTAL_AUGEN:
         raise ValueError(f"Augen must be 0..{TOTAL_AUGEN}, not {augen}")
-    schwarz = tricks in (0, TRICKS)
-    if contract in TOUTS:
+    if contract in TOUTS or contract in BETTEL_TYPES:
         if tricks is None:
-            raise ValueError("a Tout is decided by tricks")
-        won = tricks == TRICKS
-    else:
-        won = contract == SIE or augen >= 61
+            raise ValueError(f"a {contract} is decided by tricks")
+        if contract in BETTEL_TYPES:
+            return Outcome(tricks == 0, False, False)
+    schwarz = tricks in (0, all_tricks)
+    won = tricks == all_tricks if contract in TOUTS else contract == SIE or augen >= 61
     schneider = augen >= 91 if won else augen <= 30
     return Outcome(won, schneider, schwarz)
 
 
 def counted_laufende(settings: Mapping[str, Any], contract: str, run: int) -> int:
-    """The Laufende a game pays for: the whole run once it reaches the threshold, capped."""
-    if contract == RAMSCH:
+    """The Laufende a game pays for: the whole run once it reaches the threshold, capped.
+
+    Wenz and Geier count from ``laufende_from_wenz``, every other game from
+    ``laufende_from``; a Ramsch and a Bettel have none.
+    """
+    if contract == RAMSCH or contract in BETTEL_TYPES:
         return 0
-    threshold: int = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
+    wenz_like = contract in WENZ_TYPES or contract in GEIER_TYPES
+    threshold: int = settings["laufende_from_wenz" if wenz_like else "laufende_from"]
     cap: int = settings["laufende_cap"]
     return min(run, cap) if run >= threshold else 0
 
 
+# The base setting of each contract with one of its own (every other pays ``base_solo``)
+# and, for the nullable ones, whose price they cost when null.
+_BASE_KEY: Final = {
+    RUFSPIEL: "base_rufspiel",
+    WENZ: "base_wenz",
+    WENZ_TOUT: "base_wenz",
+    GEIER: "base_geier",
+    GEIER_TOUT: "base_geier",
+    FARBWENZ: "base_farbwenz",
+    FARBWENZ_TOUT: "base_farbwenz",
+    FARBGEIER: "base_farbgeier",
+    FARBGEIER_TOUT: "base_farbgeier",
+    BETTEL: "base_bettel",
+    BETTEL_OUVERT: "base_bettel",
+}
+_BASE_WHEN_NULL: Final = {
+    "base_herz_solo": "base_solo",
+    "base_geier": "base_solo",
+    "base_farbwenz": "base_solo",
+    "base_farbgeier": "base_solo",
+    "base_bettel": "base_rufspiel",
+}
+
+
 def base_price(settings: Mapping[str, Any], contract: str, suit: str | None = None) -> int:
-    if contract == RUFSPIEL:
-        key = "base_rufspiel"
-    elif contract in WENZ_TYPES:
-        key = "base_wenz"
-    elif contract in WITH_SUIT and suit == "H" and settings["base_herz_solo"] is not None:
+    """The base of a contract; a Herz-Solo's is ``base_herz_solo`` where set. Solo, Solo-Tout
+    and Sie pay ``base_solo``; a null house base is the price of its kin (``_BASE_WHEN_NULL``)."""
+    key = _BASE_KEY.get(contract, "base_solo")
+    if contract in WITH_SUIT and suit == "H":
         key = "base_herz_solo"
-    else:
-        key = "base_solo"  # Solo, Solo-Tout and Sie
-    price: int = settings[key]
+    price: int | None = profile_value(settings, key)
+    if price is None:
+        price = settings[_BASE_WHEN_NULL[key]]
     return price
 
 
@@ -347,10 +390,12 @@ def game_value(
     """The tariff T of a game before Stoß/Retour/Klopfen (what one loser pays one winner).
 
     Base price + Schneider/Schwarz increment (Schwarz replaces Schneider; Rufspiel only
-    unless ``schneider_scope`` is ``all``) + ``laufende_price`` per counted Laufende. A Tout is
-    ``tout_multiplier`` times the base (``tout_basis: base``, Laufende then added once) or
-    times base plus Laufende (``full``), never with Schneider/Schwarz; a Sie likewise with
-    ``sie_multiplier`` on the Solo base, or the fixed ``sie_value``.
+    unless ``schneider_scope`` is ``all``) + ``laufende_price`` per counted Laufende. A Tout
+    (of a Solo, Wenz, Geier, Farbwenz or Farbgeier) is ``tout_multiplier`` times the base
+    (``tout_basis: base``, Laufende then added once) or times base plus Laufende (``full``),
+    never with Schneider/Schwarz; a Sie likewise with ``sie_multiplier`` on the Solo base,
+    or the fixed ``sie_value``. A Bettel is its base alone, a Bettel ouvert
+    ``bettel_ouvert_multiplier`` times that: no Schneider, Schwarz or Laufende.
     """
     if contract not in RANK:
         raise ValueError(f"not a contract with a declarer: {contract!r}")
@@ -358,6 +403,9 @@ def game_value(
     if contract == SIE and sie_value is not None:
         return sie_value
     base = base_price(settings, contract, suit)
+    if contract in BETTEL_TYPES:
+        ouvert: int = profile_value(settings, "bettel_ouvert_multiplier")
+        return ouvert * base if contract == BETTEL_OUVERT else base
     extra: int = settings["laufende_price"] * laufende
     if contract in TOUTS or contract == SIE:
         factor: int = settings["tout_multiplier" if contract in TOUTS else "sie_multiplier"]
