@@ -10,7 +10,7 @@ from scoring import game_limit
 from .forms import ConfirmForm
 from .models import TournamentTable
 from .progress import games_entered, unbalanced_games
-from .services import entrants
+from .services import entrants, next_places
 
 
 def tournament_table_of(table) -> TournamentTable | None:
@@ -35,6 +35,8 @@ def confirmation_panel(request, access, summary) -> str | None:
         "games_required": game_limit.games_required(table.options),
         "thrown_in_uncounted": not game_limit.thrown_in_counts(table.options),
         "unbalanced": unbalanced_games(table.game, summary),
+        # The next round is out: this table's QR code now sends its players on.
+        "next_places": next_places(tournament_table),
     }
     if summary.finished and not table.is_locked and access.can_score:
         who = entrants(table)

@@ -300,6 +300,42 @@ def seating_of(round_: TournamentRound) -> list[tuple[TournamentTable, list[Draw
     return [(table, seats[table.pk]) for table in tables]
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a player sits in a round: "Wer sitzt wo?"."""
+
+    player: Player
+    table: int
+    seat: int  # 1 = the first dealer
+
+
+def places_of(round_: TournamentRound) -> list[Place]:
+    """Every player of the round with his table and seat, alphabetically (two queries)."""
+    places = [
+        Place(seat.player, tournament_table.number, seat.position + 1)
+        for tournament_table, seats in seating_of(round_)
+        for seat in seats
+    ]
+    return sorted(places, key=lambda place: (place.player.name.casefold(), place.player.pk))
+
+
+def next_places(tournament_table: TournamentTable) -> list[Place]:
+    """Where the players of this table sit in the next round, once it is published: what the
+    old table's QR code shows them (in seat order of the old table)."""
+    round_ = tournament_table.round
+    seats = DrawnSeat.objects.filter(
+        round__tournament_id=round_.tournament_id,
+        round__number=round_.number + 1,
+        round__published_at__isnull=False,
+        player__seats__tournament_table=tournament_table,
+    ).select_related("player", "tournament_table")
+    order = dict(tournament_table.seats.values_list("player_id", "position"))
+    return sorted(
+        (Place(seat.player, seat.tournament_table.number, seat.position + 1) for seat in seats),
+        key=lambda place: order[place.player.pk],
+    )
+
+
 def table_options(tournament: Tournament) -> dict:
     options = {"first_dealer": 0, "tournament": tournament.pk}
     fmt = get_format(tournament.game)

@@ -1,7 +1,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, audit, clubs, confirmation, entries, events, rounds, setup, standings
+from .views import (
+    accounts,
+    audit,
+    clubs,
+    confirmation,
+    entries,
+    events,
+    rounds,
+    seating,
+    setup,
+    standings,
+)
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
 TABLE = ROUND + "tables/<int:table_number>/"
@@ -63,6 +74,7 @@ urlpatterns = [
     path(ROUND + "progress/", rounds.round_progress_live, name="round_progress"),
     path(ROUND + "events/", events.round_progress_events, name="round_progress_events"),
     path(ROUND + "sheets/", rounds.round_sheets, name="round_sheets"),
+    path(ROUND + "seating/", seating.round_seating, name="round_seating"),
     path(TABLE, rounds.table_detail, name="tournament_table"),
     path(TABLE + "unlock/", rounds.table_unlock, name="table_unlock"),
     path(TABLE + "lock/", rounds.table_lock, name="table_lock"),
@@ -75,6 +87,12 @@ urlpatterns = [
         "tournaments/public/<str:key>/live/",
         standings.public_standings_live,
         name="public_standings_live",
+    ),
+    path("tournaments/public/<str:key>/seating/", seating.public_seating, name="public_seating"),
+    path(
+        "tournaments/public/<str:key>/seating/live/",
+        seating.public_seating_live,
+        name="public_seating_live",
     ),
     path(
         "tournaments/public/<str:key>/events/",

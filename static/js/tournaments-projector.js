@@ -1,4 +1,5 @@
-// The public standings on a projector show every player without anybody at the keyboard: on a
+// The public lists on a projector (the standings, "Wer sitzt wo?", a series' ranking: the
+// element marked data-projector) show every player without anybody at the keyboard: on a
 // wide screen the table is cut into columns across the width, as many rows to a column as fit
 // the screen's height, and a list longer than one screen shows page by page, turning by itself.
 // The table the server sent stays in the page (hidden) and is cut again whenever a new one comes
@@ -13,7 +14,7 @@
   var timer = null;
 
   function sent(wrap) {
-    return wrap.querySelector(":scope > table.standings");
+    return wrap.querySelector(":scope > table");
   }
 
   // The table's natural width and its tallest row, measured with every cell on one line (the
@@ -63,7 +64,7 @@
   }
 
   function turn() {
-    var box = document.getElementById("public-standings");
+    var box = document.querySelector("[data-projector]");
     if (!box || pages < 2) return;
     shown = (shown + 1) % pages;
     show(box);
@@ -78,7 +79,7 @@
   }
 
   function layout() {
-    var box = document.getElementById("public-standings");
+    var box = document.querySelector("[data-projector]");
     var wrap = box && box.querySelector(".grid-wrap");
     var table = wrap && sent(wrap);
     if (!table) return;
