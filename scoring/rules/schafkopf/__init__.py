@@ -3,7 +3,8 @@
 Module contract (scoring/rules/records.py): ``NAME``, ``PLAYER_COUNTS``, ``DEFAULT_PROFILE``,
 ``PROFILES``, ``check_setting``, ``RECORD_KEYS``, ``RECORD_OPTIONAL_KEYS``, ``State``,
 ``verify_record``, ``simulate``, ``playout``. The scorepad settles games with ``settle``,
-``settle_ramsch``, ``outcome_from_augen`` and checks entries with ``check_entry``;
+``settle_ramsch``, ``outcome_from_augen`` (an evening's Bock rounds and Stock with
+``score_evening``) and checks entries with ``check_entry``;
 docs/schafkopf.md describes all of it.
 """
 
@@ -20,6 +21,7 @@ from .contracts import (
     valid_contracts,
 )
 from .entry import EntryProblem, check_entry, check_ramsch_entry
+from .evening import Evening, EveningGame, GameFacts, score_evening
 from .record import (
     PLAYER_COUNTS,
     RECORD_KEYS,
@@ -37,9 +39,12 @@ from .tariff import (
     check_profile,
     check_setting,
     counted_laufende,
+    current_profile,
     game_value,
     outcome_from_augen,
     penalty_settle,
+    profile_value,
+    ramsch_multiplier,
     settle,
     settle_ramsch,
 )
@@ -61,6 +66,9 @@ __all__ = [
     "SUITS",
     "Contract",
     "EntryProblem",
+    "Evening",
+    "EveningGame",
+    "GameFacts",
     "Outcome",
     "State",
     "after_all_passed",
@@ -71,11 +79,15 @@ __all__ = [
     "contract_fault",
     "contract_problem",
     "counted_laufende",
+    "current_profile",
     "game_value",
     "outcome_from_augen",
     "penalty_settle",
     "playout",
+    "profile_value",
+    "ramsch_multiplier",
     "resolve_announcements",
+    "score_evening",
     "settle",
     "settle_ramsch",
     "simulate",

@@ -502,7 +502,9 @@ def settle_ramsch(
     price = settings["ramsch_price"] * ramsch_multiplier(settings, len(jungfrauen), klopfen)
     paid_double = profile_value(settings, "ramsch_jungfrau") == "pays_jungfrau_double"
     scores = [0] * len(augen_per_seat)
-    for winner in (seat for seat in seats if seat not in losers):
+    for winner in seats:
+        if winner in losers:
+            continue
         share = 2 * price if paid_double and winner in jungfrauen else price
         scores[winner] = share * len(losers)
         for loser in losers:
