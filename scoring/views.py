@@ -208,6 +208,7 @@ def round_save(request, scope: Scope, number: int):
     posted, replaces = chosen_way(request.POST)
     # Corrections of finished rounds live on the round's page, new entries on the sheet: a
     # form made for a round nobody had finished enters it, even if another phone did since.
+    made_to_correct = row is not None and row.complete and posted_base(request.POST) > 0
     on_round_page = row is not None and row.complete and posted_base(posted) > 0
     form = entry_form(pad, table, summary, number, data=posted)
     if form.is_valid():
@@ -227,6 +228,9 @@ def round_save(request, scope: Scope, number: int):
     if not form.is_valid():
         if as_json:
             return json_invalid(form)
+        if replaces:  # still in the conflict: both ways stay on offer
+            ways = conflict_context(pad, table, number, row.revision, made_to_correct)
+            return render_entry(request, scope, number, made_to_correct, 422, form=form, **ways)
         return render_entry(request, scope, number, on_round_page, 422, form=form)
 
     name = form.cleaned_data["author"].strip()
@@ -273,25 +277,15 @@ def round_save(request, scope: Scope, number: int):
         retry.add_error(None, refusal)
         return render_entry(request, scope, number, on_round_page, 422, form=retry)
     except Conflict as conflict:
-        fresh = summarize(table)
         if as_json:
-            return json_conflict(pad, table, number, conflict.current, fresh, on_round_page)
+            fresh = summarize(table)
+            return json_conflict(pad, table, number, conflict.current, fresh, made_to_correct)
         # Keep what this phone typed, with the base it was made for: saving it as it is
         # conflicts again. The answer offers the two honest ways on (conflict_ways).
         retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
         retry.is_valid()
-        pairs = pad.describe(table, conflict.current.data) if conflict.current else []
-        return render_entry(
-            request,
-            scope,
-            number,
-            on_round_page,
-            409,
-            form=retry,
-            conflict=conflict.current,
-            conflict_pairs=pairs,
-            conflict_ways=conflict_ways(fresh, number, conflict.current, on_round_page),
-        )
+        ways = conflict_context(pad, table, number, conflict.current, made_to_correct)
+        return render_entry(request, scope, number, made_to_correct, 409, form=retry, **ways)
     if created:
         render_for_viewers(table)
     message = _("%(Noun)s %(n)s saved.") % nouns(pad, number)
@@ -333,6 +327,16 @@ def with_new_submission(posted: QueryDict) -> QueryDict:
     retry = posted.copy()
     retry["submission"] = str(uuid.uuid4())
     return retry
+
+
+def conflict_context(pad, table, number: int, current: Revision | None, correcting: bool):
+    """What a conflict answer shows beside the phone's entry: the newer entry and the ways on
+    (read now: the table may have moved on since the save began)."""
+    return {
+        "conflict": current,
+        "conflict_pairs": pad.describe(table, current.data) if current else [],
+        "conflict_ways": conflict_ways(summarize(table), number, current, correcting),
+    }
 
 
 def conflict_ways(summary, number: int, current: Revision | None, correcting: bool) -> dict:

@@ -127,7 +127,8 @@ def test_replacing_a_game_after_a_conflict_is_a_correction_with_its_reason(phone
     expect(second.locator(".conflict")).to_be_visible()
     second.get_by_label("Grund der Korrektur").fill("Es war ein Wenz")
     second.get_by_role("button", name="Spiel 2 ersetzen").click()
-    expect(second.get_by_role("heading", name="Spiel 3")).to_be_visible()
+    expect(second.get_by_text("Spiel 2 gespeichert.")).to_be_visible()
+    expect(second.locator(".conflict")).to_have_count(0)
     history = list(Revision.objects.filter(round__table=table, round__number=2).order_by("number"))
     assert [(r.data["contract"], r.source, r.reason) for r in history] == [
         ("rufspiel", "entry", ""),

@@ -222,6 +222,8 @@ def test_replacing_after_a_conflict_asks_for_a_reason_and_keeps_both_entries(cli
         in text(no_reason)
     )
     assert 'name="bid_2" value="1"' in no_reason.content.decode()
+    # Still in the conflict: both ways stay on offer, on the sheet the entry came from.
+    assert "Als Runde 2 speichern" in text(no_reason) and "Runde 1 ersetzen" in text(no_reason)
     replaced = post_round(
         client, key, 1, {**ben, "replace_base": 1}, author="Ben", reason="Anna hat sich vertippt"
     )
