@@ -1,6 +1,6 @@
 // The copy of this page the service worker (sw.js) keeps for offline use. The worker keeps a
-// page it serves; a page it did not serve (the phone's first visit) it keeps when it installs,
-// and tells the page so when asked ("keep"). What the page gets later from the server (a
+// page it serves; a page it did not serve (the phone's first visit) it keeps when it installs or
+// when the page asks ("keep"), and tells the page once it is kept. What the page gets later from the server (a
 // fragment of the sheet, the answer to a save, a form that moved on) is put into the kept copy
 // here, so the copy shows what the page showed last and no phone fetches a whole page for it;
 // an answer the page did not swap in (sheet.js refuses a form that moved on while typing) is
@@ -64,11 +64,11 @@
     var done = function () { ns.markReady("page"); };
     var sw = document.body.dataset.sw;
     if (!("serviceWorker" in navigator) || !sw) { done(); return; }
-    var controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(sw, { scope: "/" }).then(function () {
-      // This page came through the worker (and is kept) unless the worker is new.
-      if (controlled || state.copy === "cache") return true;
-      return askWorker({ type: "keep", url: location.href });
+      // Even a page the worker controls now may have come from the network (the worker took
+      // over while it loaded): the worker knows whether it kept it.
+      if (state.copy === "cache") return true;
+      return askWorker({ type: "keep", url: location.href, rendered: document.body.dataset.rendered });
     }).then(done, done);
   }
 

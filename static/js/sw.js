@@ -95,7 +95,7 @@ function pageNetworkFirst(event) {
   var request = event.request;
   var url = request.url.split("#")[0];
   var network = fetch(request).then(function (response) {
-    if (keepable(response)) event.waitUntil(keepPage(url, response.clone()));
+    if (keepable(response)) event.waitUntil(remember(url, keepPage(url, response.clone())));
     return response;
   });
   event.waitUntil(network["catch"](function () { return null; }));
@@ -180,32 +180,54 @@ self.addEventListener("fetch", function (event) {
   if (save) event.respondWith(saveOrKeep(event, save.tablePath));
 });
 
-// A page this worker did not serve is kept by it as early as it can: the pages open when it
-// installs (a phone's first visit: the page that registered it came from the network), while
-// the static files are fetched, rather than once it is active and the page asks ("keep"). What
-// changes on a page later page-copy.js puts into the kept copy itself.
+// Every page asks to be kept ("keep", page-copy.js): one that came through this worker is kept
+// already or being kept, and a page this worker did not serve (the phone's first visit, or one
+// loaded while it was installing) it fetches and keeps. The pages open when it installs it keeps
+// at once, while the static files are fetched, rather than once it is active and they ask.
+// What changes on a page later page-copy.js puts into the kept copy itself.
 var KEEP_FRESH_MS = 30000; // a page kept this recently is not fetched again when it asks
-var fetching = {}; // url → {at, done: promise of true when kept}
+var keeping = {}; // url → {at, done: promise of true once kept}
 
-function keepFromNetwork(href) {
+function remember(key, kept) {
+  var done = kept.then(function () { return true; }, function () { return false; });
+  keeping[key] = { at: Date.now(), done: done };
+  return done;
+}
+
+function keepFromNetwork(key) {
+  return remember(key, fetch(key, { credentials: "same-origin" }).then(function (response) {
+    if (!keepable(response)) throw new Error("not kept");
+    return keepPage(key, response);
+  }));
+}
+
+// A copy at least as new as the page that asks (data-rendered: when the server made it; the
+// parts page-copy.js puts in later move it on).
+function keptSince(key, rendered) {
+  return copyOf(key).then(function (copy) {
+    if (!copy) return false;
+    return copy.text().then(function (html) {
+      var made = /data-rendered="([^"]+)"/.exec(html);
+      return !!made && Date.parse(made[1]) >= Date.parse(rendered);
+    });
+  });
+}
+
+function keep(href, rendered) {
   var url = new URL(href, self.location.href);
   if (url.origin !== self.location.origin || !isPage(url)) return Promise.resolve(false);
   var key = url.href.split("#")[0];
-  var known = fetching[key];
+  var known = keeping[key];
   if (known && Date.now() - known.at < KEEP_FRESH_MS) return known.done;
-  var done = fetch(key, { credentials: "same-origin" }).then(function (response) {
-    if (!keepable(response)) return false;
-    return keepPage(key, response).then(function () { return true; });
-  })["catch"](function () { return false; });
-  fetching[key] = { at: Date.now(), done: done };
-  return done;
+  return keptSince(key, rendered).then(function (kept) { return kept || keepFromNetwork(key); });
 }
 
 // Only pages not kept yet: a new version of this worker fetches no page the old one kept.
 function keepOpenPages() {
   return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
     return Promise.all(windows.map(function (client) {
-      return copyOf(client.url.split("#")[0]).then(function (copy) { return copy || keepFromNetwork(client.url); });
+      var key = client.url.split("#")[0];
+      return copyOf(key).then(function (copy) { return copy || keep(key, ""); });
     }));
   })["catch"](function () { return null; });
 }
@@ -214,5 +236,5 @@ self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "keep") return;
   var reply = function (ok) { if (event.ports[0]) event.ports[0].postMessage({ ok: ok }); };
-  event.waitUntil(keepFromNetwork(data.url).then(reply));
+  event.waitUntil(keep(data.url, data.rendered || "")["catch"](function () { return false; }).then(reply));
 });
