@@ -136,24 +136,44 @@ def round_sheets(request, pk: int, number: int):
         messages.error(request, _("Publish the round first: the sheets link to its tables."))
         return redirect("tournament_round", pk=pk, number=number)
     per_page = request.GET.get("per_page", "1")
+    fmt = get_format(tournament.game)
     sheets = []
     for tournament_table, seats in services.seating_of(round_):
         key = services.scorer_key(tournament_table.table)
         url = request.build_absolute_uri(reverse("table", args=[key]))
         # segno writes a plain SVG (paths only, no script): safe to inline for printing.
         qr = segno.make(url, error="m").svg_inline(border=2, dark="#111", omitsize=True)
-        sheets.append({"table": tournament_table, "seats": seats, "url": url, "qr": mark_safe(qr)})
+        sheets.append(
+            {
+                "table": tournament_table,
+                "seats": seats,
+                "url": url,
+                "qr": mark_safe(qr),
+                "games": range(1, paper_games(tournament, fmt, len(seats)) + 1),
+            }
+        )
     return render(
         request,
         "tournaments/sheets.html",
         {
             "tournament": tournament,
             "round": round_,
-            "fmt": get_format(tournament.game),
+            "fmt": fmt,
             "sheets": sheets,
             "per_page": per_page if per_page in ("1", "2", "4") else "1",
         },
     )
+
+
+# Rows of the paper game list for a game that ends at a score (Stichwahl): room enough.
+PAPER_ROWS_OPEN = 15
+
+
+def paper_games(tournament, fmt, players: int) -> int:
+    """Rows of a table sheet's empty game list: one per game the table plays in the round."""
+    if fmt.open_ended:
+        return tournament.games_per_round
+    return fmt.length(players) or PAPER_ROWS_OPEN
 
 
 def get_tournament_table(tournament, number: int, table_number: int) -> TournamentTable:
