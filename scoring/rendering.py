@@ -65,7 +65,7 @@ def entry_form(pad, table, summary, number: int, **kwargs):
 
 def label_widgets(form) -> None:
     """Each input names its field (``data-label``): a phone that keeps an entry while offline
-    lists what was typed with the server's own labels (static/js/offline.js)."""
+    lists what was typed with the server's own labels (static/js/outbox-list.js)."""
     for field in form.fields.values():
         if not field.widget.is_hidden:
             field.widget.attrs.setdefault("data-label", str(field.label))
@@ -111,13 +111,22 @@ def table_context(request, scope: Scope, **extra) -> dict:
         )
         context["form"] = form
         context["form_html"] = shared_form_html(request, access, context, form, revision)
-        # In the page itself, so that it can enter the next rounds offline as soon as it is
-        # shown (a fetch after the page loaded may never come on a pub's Wi-Fi).
-        context["rounds_ahead"] = render_ahead(access, summary.next_round)
     form = context.get("form")
     if form is not None:
         context["form_round"] = form.round_number
         context["form_base"] = form["base"].value()
+    return context
+
+
+def sheet_page_context(request, scope: Scope, **extra) -> dict:
+    """``table_context`` for the whole sheet page, which also holds the forms of the rounds
+    ahead, so that it can enter the next rounds offline as soon as it is shown (a fetch after
+    the page loaded may never come on a pub's Wi-Fi). Answers that replace parts of a page
+    (a save's, a form that moved on) leave them out: the page has them."""
+    context = table_context(request, scope, **extra)
+    next_round = context["summary"].next_round
+    if scope.can_edit and next_round and not scope.table.is_locked:
+        context["rounds_ahead"] = render_ahead(scope.access, next_round)
     return context
 
 

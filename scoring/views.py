@@ -31,6 +31,7 @@ from .rendering import (
     live_fragment,
     render_ahead,
     render_for_viewers,
+    sheet_page_context,
     table_context,
 )
 from .services import (
@@ -106,7 +107,7 @@ def nouns(pad, number: int) -> dict:
 def table_page(request, scope: Scope):
     if scope.can_edit:
         remember_table(request, scope.access)
-    return render(request, "scoring/table.html", table_context(request, scope))
+    return render(request, "scoring/table.html", sheet_page_context(request, scope))
 
 
 @require_safe
@@ -160,7 +161,7 @@ def next_form_answer(request, scope: Scope) -> HttpResponse:
 @table_link(edit=True)
 def table_ahead(request, scope: Scope):
     """Blank forms of the rounds after ``?after=N``, which a scorer phone keeps to go on
-    entering rounds while offline (static/js/offline.js). A round's form depends only on its
+    entering rounds while offline (static/js/ahead.js). A round's form depends only on its
     number and the table's fixed settings, so the phone asks again only when it runs short,
     and each round's form is rendered once per table and language, whichever ``after`` a
     phone asks with. The forms carry no CSRF token, submission or author: the phone adds its
@@ -176,7 +177,7 @@ def table_ahead(request, scope: Scope):
 
 
 def wants_json(request) -> bool:
-    """The offline queue (static/js/offline.js) asks for JSON (``Accept: application/json``);
+    """The outbox (static/js/sync.js) asks for JSON (``Accept: application/json``);
     a browser posting the form prefers HTML and gets the pages as before."""
     return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
 
@@ -355,7 +356,7 @@ def conflict_ways(summary, number: int, current: Revision | None, correcting: bo
 
 
 def answers_in_place(request) -> bool:
-    """offline.js sends a save from the sheet page itself (``HX-Request``) and swaps in the
+    """static/js/save.js sends a save from the sheet page itself (``HX-Request``) and swaps in the
     answer: the next round's form, the messages and the sheet (also for a round that another
     phone completed meanwhile: the conflict shows on the sheet). The page keeps its event
     stream, and the server renders no whole page. A round's page, and every form sent without
@@ -365,7 +366,7 @@ def answers_in_place(request) -> bool:
 
 def entry_answer(request, scope: Scope, state: str, status: int = 200, **extra):
     """The sheet page's parts that a save changes (scoring/_entry_answer.html); ``state``
-    (saved, unchanged, conflict, invalid) in the Stichblock-Entry header tells offline.js what
+    (saved, unchanged, conflict, invalid) in the Stichblock-Entry header tells save.js what
     became of the entry it keeps."""
     context = table_context(request, scope, oob=True, **extra)
     response = render(request, "scoring/_entry_answer.html", context, status=status)
@@ -446,7 +447,7 @@ def render_entry(request, scope: Scope, number, on_round_page, status, **extra):
         context = round_context(request, scope, number, **extra)
         return render(request, "scoring/round.html", context, status=status)
     return render(
-        request, "scoring/table.html", table_context(request, scope, **extra), status=status
+        request, "scoring/table.html", sheet_page_context(request, scope, **extra), status=status
     )
 
 

@@ -41,6 +41,7 @@ def test_a_saved_round_answers_with_the_next_form_the_message_and_the_sheet(clie
     assert re.search(r'id="round-info"[^>]* hx-swap-oob="true"', html)  # the next round's facts
     assert "Runde 2 von 10" in page
     assert "<html" not in html  # a part of the page, not a page
+    assert "data-round=" not in html  # the page holds the rounds ahead already
     assert reverse("sheet_csv", args=[key]) in html  # a sheet with a round can be downloaded
     # The message was shown with the answer: the next page does not show it again.
     assert "Runde 1 gespeichert." not in text(client.get(reverse("table", args=[key])))
