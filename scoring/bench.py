@@ -10,6 +10,10 @@
 - ``verify``: bot-played records judged card by card by ``records.verify``, that is by
   ``State`` on the same ``Play`` (the verifier, ``manage.py verify``, the disputes).
 
+Schafkopf's house contracts: ``simulate`` (the records ``manage.py simulate`` writes) with a
+profile offering every contract, which the bots then wish for alike, beside today's mix
+(the default profile), both in the same run, and their ratio (target at least 1).
+
 Then OpenSpiel's oh_hell with Schatzsuche's shape (3 players, 32 cards, 10 tricks) driven
 from Python by a uniform choice over ``legal_actions()``, and Schatzsuche round 10 / oh_hell.
 Figures are complete games per CPU second of this process (``time.process_time``: on a
@@ -41,6 +45,16 @@ BENCHMARKS = (
     ("scharfe_schoten", {"players": 4}, "4 players", None),
     ("stichwahl", {"players": 3}, "3 players", None),
 )
+# Every contract offered, wished for alike by the bots (schafkopf/bots.py), against the
+# default profile's mix of the source's contracts; the Ramsch stays where nobody plays.
+HOUSE_MIX = {
+    "contracts": [
+        *("rufspiel", "solo", "wenz", "solo_tout", "wenz_tout", "sie", "geier", "farbwenz"),
+        *("farbgeier", "geier_tout", "farbwenz_tout", "farbgeier_tout", "bettel", "bettel_ouvert"),
+    ]
+}
+HOUSE_KEYS = ("schafkopf simulate today", "schafkopf simulate every contract")
+HOUSE_TARGET = 1.0
 OH_HELL = {"players": 3, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 10}
 OH_HELL_KEY = "open_spiel oh_hell"
 RATIO_OF = "schatzsuche round 10"
@@ -103,6 +117,14 @@ def engine_verify(name: str, options: dict[str, Any]) -> Callable[[], object]:
     return verify_one
 
 
+def schafkopf_simulate(overrides: dict[str, Any] | None) -> Callable[[], object]:
+    """One bot-played Schafkopf record per call, as ``manage.py simulate`` writes it."""
+    game = get_game("schafkopf")
+    settings = profile_settings(game, None, overrides)
+    rng = make_rng("bench:simulate")
+    return lambda: game.simulate(rng, settings)
+
+
 def oh_hell_playout() -> Callable[[], object]:
     try:
         import pyspiel
@@ -151,6 +173,13 @@ def main(argv: list[str] | None = None) -> int:
                 plays[key] = build(name, options)
             except Exception as error:  # every game is built: one that is not fails the run
                 failed[key] = error
+    if not args.only or "schafkopf" in args.only:
+        for key, overrides in zip(HOUSE_KEYS, (None, HOUSE_MIX), strict=True):
+            labels[key] = f"  {key:<44}"
+            try:
+                plays[key] = schafkopf_simulate(overrides)
+            except Exception as error:  # as above: reported, and the run fails
+                failed[key] = error
     labels[OH_HELL_KEY] = "  open_spiel oh_hell (3 players, 32 cards, 10 tricks)"
     try:
         plays[OH_HELL_KEY] = oh_hell_playout()
@@ -171,6 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         if target:
             verdict = f"   target {target:,}: {'PASS' if rates[key] >= target else 'BELOW'}"
         print(f"{labels[key]} {rates[key]:>9,.0f}/s{verdict}")
+    today, every = HOUSE_KEYS
+    if today in rates and every in rates and not {today, every} & errors.keys():
+        ratio = rates[every] / rates[today]
+        passed = "PASS" if ratio >= HOUSE_TARGET else "BELOW"
+        print(
+            f"Schafkopf simulate, every contract alike / today's mix: {ratio:.2f}x "
+            f"(target {HOUSE_TARGET:g}x: {passed})"
+        )
     if OH_HELL_KEY in rates and OH_HELL_KEY not in errors:
         for path in ("playout", "verify"):
             key = f"{RATIO_OF} {path}"

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from django.core.management.base import CommandError
 
 from scoring.rules import records
 from scoring.rules.core import RecordError
@@ -173,3 +174,20 @@ def test_every_house_contract_round_trips_through_verify(tmp_path, kind):
     offered = {**found, "settings": {**found["settings"], "contracts": ["rufspiel", "solo"]}}
     status, out, _ = run_command("verify", write(tmp_path, offered))
     assert status == 2 and json.loads(out)["error"]["key"] == "contract.type"
+
+
+def test_simulate_takes_a_profile_as_json(tmp_path):
+    """ "`manage.py simulate schafkopf --profile <name or json>`": the bots play the house
+    contracts of a JSON profile, and what they write verifies."""
+    profile = json.dumps({"profile": "tarif-10-20-50", "deck": "kurz", "contracts": HOUSE})
+    status, out, _ = run_command(
+        "simulate", "schafkopf", "--games", "60", "--verify", "--profile", profile,
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    summary = json.loads(out)
+    assert status == 0 and summary["valid"] == 60
+    assert summary["settings"] == {"deck": "kurz", "contracts": HOUSE}
+    kinds = {json.loads(path.read_text())["contract"]["type"] for path in tmp_path.iterdir()}
+    assert kinds <= {*HOUSE, "ramsch"} and len(kinds) >= 5
+    with pytest.raises(CommandError, match=r"settings\.deck"):
+        run_command("simulate", "schafkopf", "--profile", '{"deck": "mini"}')

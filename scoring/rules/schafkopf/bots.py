@@ -15,7 +15,7 @@ from random import Random
 from typing import Any, Final
 
 from ..draws import pick, shuffled
-from .cards import BIT, DECKS, SUITS, cards_of
+from .cards import BIT, DECKS, cards_of
 from .contracts import (
     ALL_TYPES,
     CALLABLE_SUITS,
@@ -35,9 +35,9 @@ from .contracts import (
     Contract,
     after_all_passed,
     can_call,
-    can_solo,
     is_sie,
     resolve_announcements,
+    suited_choices,
 )
 from .house import HouseRules, house_rules, rules_for
 from .play import Play
@@ -116,6 +116,18 @@ class Wishes:
                     options = [(kind, weight) for kind, weight in weights if _allows(kind, allows)]
                     self.table[allows] = (options, sum(weight for _, weight in options))
 
+    @classmethod
+    def of(cls, house: HouseRules) -> Wishes:
+        """The profile's Wishes, made once per set of offered contracts: a deal is cheaper
+        than the table of them."""
+        found = _WISHES_BY_OFFER.get(house.offered)
+        if found is None:
+            found = _WISHES_BY_OFFER[house.offered] = cls(house)
+        return found
+
+
+_WISHES_BY_OFFER: dict[frozenset[str], Wishes] = {}
+
 
 def _allows(kind: str, allows: tuple[bool, bool, bool, bool, bool]) -> bool:
     calls, sie = allows[0], allows[4]
@@ -138,12 +150,12 @@ def wish(
     if may_pass and rand() < PASS_CHANCE:
         return None
     if wishes is None:
-        wishes = Wishes(house_rules(settings))
+        wishes = Wishes.of(house_rules(settings))
     calls = [suit for suit in CALLABLE_SUITS if can_call(hand, suit)]
     suits: list[list[str]] = [_NONE, _NONE, _NONE]
+    needs_suit_card: bool = settings["solo_needs_suit_card"]
     for number in wishes.groups:
-        kind = _SUIT_GROUPS[number][0]
-        suits[number] = [suit for suit in SUITS if can_solo(hand, suit, settings, kind)]
+        suits[number] = suited_choices(hand, _SUIT_GROUPS[number][0], needs_suit_card)
     allows = (bool(calls), bool(suits[0]), bool(suits[1]), bool(suits[2]), is_sie(hand))
     kinds, total = wishes.table[allows]
     if not kinds:  # a profile whose contracts this hand can play none of
@@ -185,7 +197,7 @@ def bot_game(
     if house is None:
         house = house_rules(settings)
     if wishes is None:
-        wishes = Wishes(house)
+        wishes = Wishes.of(house)
     size = house.deck.tricks
     cards = shuffled(CARD_BITS[house.deck.name], rng)
     hands = [sum(cards[seat * size : seat * size + size]) for seat in range(4)]

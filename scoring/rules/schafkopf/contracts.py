@@ -203,10 +203,19 @@ def can_call(hand: int, suit: str) -> bool:
     )
 
 
+def suited_choices(hand: int, kind: str, needs_suit_card: bool) -> list[str]:
+    """The suits a suited contract (``kind``: Solo, Farbwenz, Farbgeier or a Tout of them)
+    may be played in with ``hand``: with ``solo_needs_suit_card``, those of which it holds
+    a card other than its trumps on top."""
+    if not needs_suit_card:
+        return list(SUITS)
+    masks = SUIT_CARD_MASK[kind]
+    return [suit for suit in SUITS if hand & masks[suit]]
+
+
 def can_solo(hand: int, suit: str, settings: Mapping[str, Any], kind: str = SOLO) -> bool:
-    """A suited contract (``kind``: Solo, Farbwenz, Farbgeier or a Tout of them) in ``suit``
-    needs a card of that suit other than its trumps on top (``solo_needs_suit_card``)."""
-    return not settings["solo_needs_suit_card"] or bool(hand & SUIT_CARD_MASK[kind][suit])
+    """A suited contract in ``suit`` may be played with ``hand`` (``suited_choices``)."""
+    return suit in suited_choices(hand, kind, settings["solo_needs_suit_card"])
 
 
 def is_sie(hand: int) -> bool:
@@ -276,7 +285,7 @@ def valid_contracts(
             suits = [suit for suit in CALLABLE_SUITS if can_call(mask, suit)]
             found += [Contract(kind, declarer, called=suit) for suit in suits]
         elif kind in SUITED:
-            suits = [suit for suit in SUITS if can_solo(mask, suit, settings, kind)]
+            suits = suited_choices(mask, kind, settings["solo_needs_suit_card"])
             found += [Contract(kind, declarer, suit=suit) for suit in suits]
         elif kind != SIE or is_sie(mask):
             found.append(Contract(kind, declarer))

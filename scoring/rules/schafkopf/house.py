@@ -1,4 +1,5 @@
-"""A profile's house rules as the engine plays them (docs/rules/schafkopf.md, "House rules").
+"""A profile's house rules as the engine plays them (docs/rules/schafkopf.md, "House rules",
+"House contracts", "The short deck").
 
 The settings themselves are tariff.py's (``SETTING_SPECS``, and ``profile_value`` for a
 profile stored before they existed); this reads once per deal what the deal, the duties,

@@ -136,7 +136,7 @@ def _deal_until_played(
     if players not in (4, 5):
         raise ValueError("Schafkopf is played at a table of 4 or 5 players")
     house = house_rules(settings)
-    wishes = Wishes(house)
+    wishes = Wishes.of(house)
     while True:
         leader = 0 if players == 5 else (dealer + 1) % SEATS
         game = bot_game(rng, settings, leader, record, house, wishes)
