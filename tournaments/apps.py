@@ -13,7 +13,7 @@ class TournamentsConfig(AppConfig):
 
         from .access import organizes
         from .hooks import register_game_link
-        from .models import Tournament
+        from .models import Series, Tournament
         from .panels import confirmation_panel
 
         register_table_panel(confirmation_panel)
@@ -21,3 +21,4 @@ class TournamentsConfig(AppConfig):
         register_table_authority(organizes)
         register_game_link(game_link)
         register_link_key(Tournament, "public_key")
+        register_link_key(Series, "public_key")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -13,7 +14,7 @@ from scoring.pads import get_pad
 from scoring.pads.base import choice_field, int_field
 
 from .formats import get_format
-from .models import Club, Member, Player, Tournament
+from .models import Club, Member, Player, Series, Tournament
 
 CUSTOM = "custom"
 KEEP = "keep"
@@ -413,3 +414,92 @@ class MemberPickForm(forms.Form):
             .exclude(entries__tournament=tournament)
             .order_by("name")
         )
+
+
+PRIZE_LINE = re.compile(r"^(\d{1,4})\s*[.:)]?\s+(\d+(?:[.,]\d{1,2})?)\s*(%|€|eur|euro)?$", re.I)
+
+
+def euros_field(label):
+    return forms.DecimalField(
+        label=label,
+        min_value=Decimal(0),
+        max_value=Decimal(100000),
+        decimal_places=2,
+        localize=True,  # "12,50" in German
+    )
+
+
+class PrizeForm(forms.Form):
+    """The prize list: entry fee, money per point, and one prize per line ("1: 50 %", "4: 10 €")."""
+
+    entry_fee = euros_field(_("Entry fee per player (€)"))
+    per_point = euros_field(_("Money per point (€), 0 if points are not paid out"))
+    prizes = forms.CharField(
+        label=_("Prizes, one rank per line"),
+        help_text=_("“1: 40 %” (a share of the entry fees) or “4: 10 €” (an amount)."),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+    )
+
+    def clean_prizes(self):
+        prizes, problems, ranks = [], [], set()
+        for line_number, line in enumerate(self.cleaned_data["prizes"].splitlines(), start=1):
+            line = line.strip()
+            if not line:
+                continue
+            match = PRIZE_LINE.match(line)
+            where = {"line": line_number}
+            if match is None:
+                problems.append(
+                    _("Line %(line)s: write the rank, then an amount or a share (“2: 30 %%”).")
+                    % where
+                )
+                continue
+            rank, value, unit = int(match[1]), Decimal(match[2].replace(",", ".")), match[3]
+            if rank < 1 or rank in ranks:
+                problems.append(
+                    _("Line %(line)s: rank %(rank)s twice or 0.") % {**where, "rank": rank}
+                )
+            elif unit == "%" and not 0 < value <= 100:
+                problems.append(_("Line %(line)s: a share is above 0 and at most 100 %%.") % where)
+            else:
+                ranks.add(rank)
+                prizes.append(
+                    (rank, None, value) if unit == "%" else (rank, int(value * 100), None)
+                )
+        if problems:
+            raise forms.ValidationError(problems)
+        return sorted(prizes)
+
+
+class SeriesForm(forms.ModelForm):
+    class Meta:
+        model = Series
+        fields = ["name", "best_of", "tie_break"]
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].label = _("Name of the series (e.g. Liga 2025)")
+        self.fields["name"].error_messages["required"] = _("Name: please enter a name.")
+        self.fields["best_of"] = forms.IntegerField(
+            label=_("Best evenings that count per player (empty: all)"),
+            min_value=1,
+            max_value=100,
+            required=False,
+        )
+        self.fields["tie_break"] = choice_field(
+            _("Ties in points are broken by"), Tournament.TieBreak.choices
+        )
+        self.fields["tournaments"] = forms.ModelMultipleChoiceField(
+            label=_("Evenings (the club's tournaments of one game)"),
+            queryset=club.tournaments.order_by("date", "created_at"),
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+            initial=list(self.instance.tournaments.all()) if self.instance.pk else [],
+        )
+
+    def clean_tournaments(self):
+        tournaments = self.cleaned_data["tournaments"]
+        if len({tournament.game for tournament in tournaments}) > 1:
+            raise forms.ValidationError(_("Evenings: all of one game, please."))
+        return tournaments

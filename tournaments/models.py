@@ -67,15 +67,51 @@ class Member(models.Model):
         return self.name
 
 
+class TieBreak(models.TextChoices):
+    SOLOS_LOT = "solos_lot", _("won solos, then lot")
+    LOT = "lot", _("lot")
+
+
+class Series(models.Model):
+    """A club's season ("Liga", "Vereinsmeisterschaft"): its tournaments (evenings) ranked
+    together by the sum of points, or of each player's best N evenings."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="series")
+    name = models.CharField(_("name"), max_length=80)
+    # None: every evening counts; N: each player's best N evenings by points.
+    best_of = models.PositiveSmallIntegerField(_("evenings that count"), null=True, blank=True)
+    tie_break = models.CharField(
+        _("ties in points are broken by"),
+        max_length=12,
+        choices=TieBreak.choices,
+        default=TieBreak.SOLOS_LOT,
+    )
+    lot_seed = models.CharField(max_length=32, default=new_seed)
+    public_key = models.CharField(max_length=40, unique=True, default=new_public_key)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__gte=1),
+                name="series_best_of_positive",
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+
 class Tournament(models.Model):
     class Remainder(models.TextChoices):
         EXACT = "exact", _("none: the number of players must fill the tables")
         LARGER = "larger", _("tables with one more seat")
         SMALLER = "smaller", _("tables with one seat fewer")
 
-    class TieBreak(models.TextChoices):
-        SOLOS_LOT = "solos_lot", _("won solos, then lot")
-        LOT = "lot", _("lot")
+    TieBreak = TieBreak  # the same tie-breaks rank a series
 
     name = models.CharField(_("name"), max_length=80)
     date = models.DateField(_("date"), null=True, blank=True)
@@ -87,6 +123,14 @@ class Tournament(models.Model):
         blank=True,
         related_name="tournaments",
         verbose_name=_("club"),
+    )
+    series = models.ForeignKey(
+        Series,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("series"),
     )
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     profile_name = models.CharField(_("rule profile"), max_length=60)
@@ -119,6 +163,10 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Bumped when the entry list changes, so the public page re-renders names.
     version = models.PositiveIntegerField(default=0)
+    # The prize list: every registered player pays the fee into the pot; a Preisschafkopf
+    # also pays out each point (a negative balance pays in).
+    entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
 
     class Meta:
         verbose_name = _("tournament")
@@ -248,3 +296,34 @@ class DrawnSeat(models.Model):
 
     def __str__(self):
         return f"{self.tournament_table}: {self.position + 1} {self.player}"
+
+
+class Prize(models.Model):
+    """What a rank wins: an amount, or a share of the pot (the entry fees)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    amount_cents = models.PositiveIntegerField(_("amount (cents)"), null=True, blank=True)
+    share_percent = models.DecimalField(
+        _("share of the pot (%)"), max_digits=5, decimal_places=2, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "rank"], name="prize_rank_unique"),
+            models.CheckConstraint(condition=Q(rank__gte=1), name="prize_rank_positive"),
+            models.CheckConstraint(
+                condition=Q(amount_cents__isnull=True, share_percent__isnull=False)
+                | Q(amount_cents__isnull=False, share_percent__isnull=True),
+                name="prize_amount_or_share",
+            ),
+            models.CheckConstraint(
+                condition=Q(share_percent__isnull=True)
+                | Q(share_percent__gt=0, share_percent__lte=100),
+                name="prize_share_a_percentage",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self.rank}"

@@ -24,6 +24,8 @@ from .models import (
     DrawnSeat,
     Member,
     Player,
+    Prize,
+    Series,
     Tournament,
     TournamentRound,
     TournamentTable,
@@ -449,3 +451,34 @@ def remove_player(player: Player) -> None:
         discard_preview(player.tournament)
         player.delete()
         player.tournament.touch()
+
+
+# --- prize list and series ------------------------------------------------------------------
+def set_prizes(
+    tournament: Tournament,
+    *,
+    entry_fee_cents: int,
+    cents_per_point: int,
+    prizes: list[tuple[int, int | None, object]],
+) -> None:
+    """Replace the prize list: (rank, amount in cents or None, share in percent or None)."""
+    with transaction.atomic():
+        tournament.entry_fee_cents, tournament.cents_per_point = entry_fee_cents, cents_per_point
+        tournament.save(update_fields=["entry_fee_cents", "cents_per_point"])
+        tournament.prizes.all().delete()
+        Prize.objects.bulk_create(
+            Prize(tournament=tournament, rank=rank, amount_cents=amount, share_percent=share)
+            for rank, amount, share in prizes
+        )
+
+
+def save_series(form, club: Club) -> Series:
+    """The series of the form with exactly the evenings ticked."""
+    with transaction.atomic():
+        series = form.save(commit=False)
+        series.club = club
+        series.save()
+        chosen = form.cleaned_data["tournaments"]
+        series.tournaments.exclude(pk__in=[t.pk for t in chosen]).update(series=None)
+        Tournament.objects.filter(pk__in=[t.pk for t in chosen]).update(series=series)
+    return series

@@ -1,9 +1,9 @@
 """Standings: points per round and overall, ranked with the tournament's tie-breaks.
 
-Four queries whatever the number of players: the entry list, the drawn seats of the
-published rounds, and two aggregates over the current complete revisions of all the
-tournament's tables (the database sums each table's scores per seat, and counts won solos
-per table and declarer).
+Four queries whatever the number of players (and of tournaments: a series' evenings with the
+same games per round): the entry list, the drawn seats of the published rounds, and two
+aggregates over the current complete revisions of all the tournaments' tables (the database
+sums each table's scores per seat, and counts won solos per table and declarer).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from scoring import game_limit
 from scoring.models import Revision
 
 from .formats import get_format
-from .models import DrawnSeat, Tournament
+from .models import DrawnSeat, Player, Tournament
 
 
 @dataclass
@@ -30,6 +30,8 @@ class Standing:
     name: str
     withdrawn: bool
     lot: str  # the player's lot: a hash of the tournament's lot seed and his start number
+    tournament_id: int = 0
+    member_id: int | None = None  # the club's player (a club tournament), across tournaments
     points: dict[int, int] = field(default_factory=dict)  # round number -> points
     solos: dict[int, int] = field(default_factory=dict)  # round number -> won solos
     games: dict[int, int] = field(default_factory=dict)  # round number -> games counted
@@ -89,66 +91,99 @@ def lot_of(seed: str, start_number: int) -> str:
 
 def compute(tournament: Tournament, round_number: int | None = None) -> Standings:
     """The standings overall, or of one round when ``round_number`` is given."""
-    fmt = get_format(tournament.game)
-    counts_solos = fmt.counts_solos and tournament.tie_break == Tournament.TieBreak.SOLOS_LOT
-    rows = {
-        player_id: Standing(
+    return compute_many([tournament], round_number)[tournament.pk]
+
+
+def compute_many(
+    tournaments: list[Tournament], round_number: int | None = None
+) -> dict[int, Standings]:
+    """The standings of several tournaments of one game (a series' evenings), by tournament
+    id, in the queries of one: two, and two per distinct games-per-round setting."""
+    if not tournaments:
+        return {}
+    fmt = get_format(tournaments[0].game)
+    by_id = {tournament.pk: tournament for tournament in tournaments}
+    rows: dict[int, Standing] = {}
+    for player_id, tournament_id, start_number, name, withdrawn_at, member_id in (
+        Player.objects.filter(tournament__in=by_id)
+        .order_by()
+        .values_list("id", "tournament_id", "start_number", "name", "withdrawn_at", "member_id")
+    ):
+        rows[player_id] = Standing(
             player_id=player_id,
             start_number=start_number,
             name=name,
             withdrawn=withdrawn_at is not None,
-            lot=lot_of(tournament.lot_seed, start_number),
+            lot=lot_of(by_id[tournament_id].lot_seed, start_number),
+            tournament_id=tournament_id,
+            member_id=member_id,
         )
-        for player_id, start_number, name, withdrawn_at in tournament.players.values_list(
-            "id", "start_number", "name", "withdrawn_at"
-        )
-    }
     # Who sat where: (scorepad table id) -> (round number, player ids by seat).
     seating: dict[int, tuple[int, list[int]]] = {}
+    rounds: dict[int, set[int]] = {pk: set() for pk in by_id}
     seats = DrawnSeat.objects.filter(
-        round__tournament=tournament, round__published_at__isnull=False
+        round__tournament__in=by_id, round__published_at__isnull=False
     ).order_by("position")
-    for table_id, round_no, player_id in seats.values_list(
-        "tournament_table__table_id", "round__number", "player_id"
+    for table_id, tournament_id, round_no, player_id in seats.values_list(
+        "tournament_table__table_id", "round__tournament_id", "round__number", "player_id"
     ):
         seating.setdefault(table_id, (round_no, []))[1].append(player_id)
-    rounds = sorted({round_no for round_no, _players in seating.values()})
-    for round_no, players in seating.values():
-        for player_id in players:
-            rows[player_id].points.setdefault(round_no, 0)
-            rows[player_id].solos.setdefault(round_no, 0)
-            rows[player_id].games.setdefault(round_no, 0)
+        rounds[tournament_id].add(round_no)
+        row = rows[player_id]
+        row.points.setdefault(round_no, 0)
+        row.solos.setdefault(round_no, 0)
+        row.games.setdefault(round_no, 0)
 
-    tables = table_results(tournament, fmt)
-    for table_id, (totals, extras, solos, games) in tables.items():
-        if table_id not in seating:
-            continue
-        round_no, players = seating[table_id]
-        for seat, points in enumerate(fmt.points(totals, extras)):
-            row = rows[players[seat]]
-            row.points[round_no] = points
-            row.solos[round_no] = solos[seat]
-            row.games[round_no] = games
+    groups: dict[tuple[bool, int], list[Tournament]] = {}
+    for tournament in tournaments:
+        setting = (tournament.thrown_in_counts, tournament.games_per_round)
+        groups.setdefault(setting, []).append(tournament)
+    for group in groups.values():
+        for table_id, (totals, extras, solos, games) in table_results(group, fmt).items():
+            if table_id not in seating:
+                continue
+            round_no, players = seating[table_id]
+            for seat, points in enumerate(fmt.points(totals, extras)):
+                row = rows[players[seat]]
+                row.points[round_no] = points
+                row.solos[round_no] = solos[seat]
+                row.games[round_no] = games
 
-    ranked = [row for row in rows.values() if not round_number or round_number in row.points]
-    standings = Standings(tournament, rounds, ranked, counts_solos, round_number)
-    rank(standings)
-    return standings
+    counts_solos = fmt.counts_solos
+    result = {}
+    for pk, tournament in by_id.items():
+        ranked = [
+            row
+            for row in rows.values()
+            if row.tournament_id == pk and (not round_number or round_number in row.points)
+        ]
+        standings = Standings(
+            tournament,
+            sorted(rounds[pk]),
+            ranked,
+            counts_solos and tournament.tie_break == Tournament.TieBreak.SOLOS_LOT,
+            round_number,
+        )
+        rank(standings)
+        result[pk] = standings
+    return result
 
 
-def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
-    """Per scorepad table: summed scores, summed extras, won solos and games counted.
+def table_results(tournaments: list[Tournament], fmt) -> dict[int, tuple]:
+    """Per scorepad table of ``tournaments`` (alike in games per round and thrown-in deals):
+    summed scores, summed extras, won solos and games counted.
 
     The database sums the games (one aggregate row per table, and one per table and solo
     player), so Python never decodes the thousands of revisions of a large tournament.
     """
     revisions = Revision.objects.filter(
-        round__table__tournament_table__round__tournament=tournament,
+        round__table__tournament_table__round__tournament__in=tournaments,
         is_current=True,
         complete=True,
     )
     if fmt.open_ended:
-        revisions = within_games_per_round(revisions, tournament)
+        first = tournaments[0]
+        revisions = within_games_per_round(revisions, first.thrown_in_counts, first.games_per_round)
     seats = range(fmt.most_seats)
     sums = {"games": Count("pk")}
     for seat in seats:
@@ -173,12 +208,12 @@ def table_results(tournament: Tournament, fmt) -> dict[int, tuple]:
     return results
 
 
-def within_games_per_round(revisions, tournament: Tournament):
+def within_games_per_round(revisions, thrown_in_counts: bool, games_per_round: int):
     """The games of each table up to its last one that counts toward the games per round
     (scoring.game_limit, as the scorepad cuts a table off), still in a single query."""
-    uncounted = game_limit.uncounted_filter({"thrown_in_counts": tournament.thrown_in_counts})
+    uncounted = game_limit.uncounted_filter({"thrown_in_counts": thrown_in_counts})
     if uncounted is None:
-        return revisions.filter(round__number__lte=tournament.games_per_round)
+        return revisions.filter(round__number__lte=games_per_round)
     # A game belongs to the round while fewer counting games come before it at its table:
     # a running count per table (a window), so the database sorts once.
     counts = Case(When(uncounted, then=0), default=1, output_field=IntegerField())
@@ -189,7 +224,7 @@ def within_games_per_round(revisions, tournament: Tournament):
         frame=RowRange(start=None, end=-1),
     )
     within = revisions.annotate(counted_before=Coalesce(counted_before, 0)).filter(
-        counted_before__lt=tournament.games_per_round
+        counted_before__lt=games_per_round
     )
     return revisions.filter(pk__in=within.values("pk"))
 

@@ -12,12 +12,13 @@ from django.views.decorators.http import require_safe
 from scoring.live import conditional
 from scoring.models import Table
 from scoring.spreadsheets import csv_response
+from scoring.workbooks import add_sheet, new_workbook, xlsx_response
 
 from ..access import get_tournament, login_required, public_tournament
 from ..live import live_version, public_channels
 from ..models import Tournament
 from ..progress import unfinished_tables
-from ..standings import compute
+from ..standings import Standings, compute
 
 
 def round_choice(request, tournament: Tournament) -> int | None:
@@ -95,6 +96,40 @@ def standings_csv(request, pk: int):
         line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
         writer.writerow(line)
     return response
+
+
+@login_required
+@require_safe
+def standings_xlsx(request, pk: int):
+    """The total and each published round on a worksheet of its own."""
+    tournament = get_tournament(request, pk)
+    overall = compute(tournament)
+    workbook = new_workbook()
+    add_sheet(workbook, _("Overall"), *standings_sheet(overall, overall.rounds))
+    for number in overall.rounds:
+        standings = compute(tournament, number)
+        add_sheet(workbook, _("Round %(n)s") % {"n": number}, *standings_sheet(standings, []))
+    return xlsx_response(workbook, f"{slugify(tournament.name) or 'tournament'}.xlsx")
+
+
+def standings_sheet(standings: Standings, rounds: list[int]) -> tuple[list, list]:
+    header = [_("Rank"), _("Start number"), _("Name")]
+    header += [_("Round %(n)s") % {"n": n} for n in rounds]
+    header += [_("Points")]
+    if standings.counts_solos:
+        header += [_("Won solos")]
+    header += [_("Tie broken by"), _("Withdrawn")]
+    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
+    rows = []
+    for row in standings.rows:
+        line = [row.rank, row.start_number, row.name]
+        line += [row.points.get(n) for n in rounds]
+        line += [row.shown_points]
+        if standings.counts_solos:
+            line += [row.shown_solos]
+        line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
+        rows.append(line)
+    return header, rows
 
 
 def public_etag(tournament: Tournament, round_number: int | None) -> str:
