@@ -1,4 +1,4 @@
-"""Bock rounds and the Stock over an evening (shared/rules/schafkopf-house-rules.md §3, §4).
+"""Bock rounds and the Stock over an evening (docs/rules/schafkopf.md, "Bock rounds" and "The Stock").
 
 The evenings are worked out by hand in ``stammtisch`` (Rufspiel 20, Solo/Wenz/Geier 50,
 Schneider +10, Schwarz +20, Laufende 10 each from 3, Wenz and Geier from 2; Bock ×2 after
