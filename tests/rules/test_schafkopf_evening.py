@@ -1,4 +1,5 @@
-"""Bock rounds and the Stock over an evening (docs/rules/schafkopf.md, "Bock rounds" and "The Stock").
+"""Bock rounds and the Stock over an evening (docs/rules/schafkopf.md, "Bock rounds" and
+"The Stock").
 
 The evenings are worked out by hand in ``stammtisch`` (Rufspiel 20, Solo/Wenz/Geier 50,
 Schneider +10, Schwarz +20, Laufende 10 each from 3, Wenz and Geier from 2; Bock ×2 after

@@ -1,4 +1,5 @@
-"""The house rules' settings and prices (docs/rules/schafkopf.md, "House rules" and the club profile sections; issue 23).
+"""The house rules' settings and prices (docs/rules/schafkopf.md, "House rules" and the club
+profile sections; issue 23).
 
 Every value here is worked out by hand from the rules file; the shipped presets are held to
 the prices the code gave before the house rules existed.
