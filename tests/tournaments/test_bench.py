@@ -14,6 +14,8 @@ def test_the_standings_bench_runs_as_make_bench_starts_it():
     unset = ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DATABASE_URL")
     env = {name: value for name, value in os.environ.items() if name not in unset}
     small = ["--players", "8", "--rounds", "1", "--games", "2", "--repeat", "1"]
+    small += ["--evenings", "2", "--series-players", "8", "--series-rounds", "1"]
+    small += ["--series-games", "2"]
     done = subprocess.run(
         [sys.executable, "-m", "tournaments.bench", *small],
         cwd=ROOT,
@@ -25,3 +27,5 @@ def test_the_standings_bench_runs_as_make_bench_starts_it():
     assert done.returncode == 0, done.stderr
     assert "8 players, 1 rounds × 2 games: page" in done.stdout
     assert "target: page under 100 ms" in done.stdout
+    assert " 2 evenings,    8 players: ranked in" in done.stdout
+    assert "target: ranked under 200 ms" in done.stdout
