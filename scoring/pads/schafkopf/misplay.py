@@ -73,23 +73,14 @@ def verdict_offender(table, verdict: dict, seats: list[int]) -> int | None:
     return seats[offender]
 
 
-def verdict_reached(table, record: dict, result: dict, offender_declaring: bool) -> str:
-    """What the innocent party had reached in the play as recorded.
-
-    The verdict gives ``penalty_scores`` but not the Schneider/Schwarz behind them, so this
-    follows scoring/rules/schafkopf/result.py, from the declaring party's Augen and tricks:
-    lost Schneider at 30 or fewer, won Schneider at 91 or more; Schwarz with no trick or all
-    8 (and, where Schwarz must be claimed, only when it was). A Sie has no Augen; where
-    Schneider does not count, nothing is asked.
-    """
+def verdict_reached(table, result: dict) -> str:
+    """What the innocent party had reached when the misplay happened, as the engine judged it
+    (docs/rules/schafkopf.md, "Misplay": Schneider only if reached in the tricks before the
+    misplay's trick; a game ended by a misplay is never Schwarz). Where Schneider does not
+    count, nothing is asked."""
     contract = result["contract"]
     if result["augen"] is None or not schneider_counts(
         table.profile, contract["type"], contract.get("suit")
     ):
         return ""
-    augen, tricks = result["augen"]["declaring"], result["tricks_won"]["declaring"]
-    schneider = augen <= 30 if offender_declaring else augen >= 91
-    schwarz = tricks == (0 if offender_declaring else 8)
-    if table.profile.get("schwarz_must_be_claimed") and not record.get("schwarz_claimed"):
-        schwarz = False
-    return reached_key(schneider, schwarz)
+    return reached_key(bool(result.get("penalty_schneider")), False)

@@ -255,7 +255,7 @@ class SchafkopfPad(Pad):
             game["schwarz_claimed"] = bool(record.get("schwarz_claimed"))
         offender = misplay.verdict_offender(table, verdict, seats)
         if apply_as == misplay.MISPLAY and offender is not None:
-            reached = misplay.verdict_reached(table, record, result, offender in party)
+            reached = misplay.verdict_reached(table, result)
             outcome = misplay.penalty_outcome(set(party), offender, reached)
             game.update(misplay=offender, augen=None, result=None, **outcome)
         return game

@@ -111,6 +111,7 @@ def game_result(state: State) -> dict[str, Any]:
                 innocent = [seat for seat in range(4) if (seat in party) != (offender in party)]
                 reached = _augen_before(state, innocent, misplay.trick)
                 schneider = reached >= (90 if offender in party else 91)
+            result["penalty_schneider"] = schneider
             result["penalty_scores"] = penalty_settle(
                 settings, contract.type, declarer, partner, offender,
                 schneider=schneider, schwarz=False, **terms,
