@@ -42,11 +42,16 @@ def browser():
 @pytest.fixture
 def phone(browser, live_server):
     """A factory of phone-sized browser contexts (each its own cookies), German by default."""
+    yield from phones(browser, live_server.url)
+
+
+def phones(browser, base_url: str):
+    """``phone``'s factory for a site at ``base_url``; closes its contexts when resumed."""
     contexts = []
 
     def open_phone(locale="de-DE"):
         context = browser.new_context(
-            viewport=PHONE, locale=locale, base_url=live_server.url, is_mobile=True, has_touch=True
+            viewport=PHONE, locale=locale, base_url=base_url, is_mobile=True, has_touch=True
         )
         context.set_default_timeout(WAIT_MS)
         contexts.append(context)

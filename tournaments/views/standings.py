@@ -72,29 +72,15 @@ def results_print(request, pk: int):
 def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     round_number = round_choice(request, tournament)
-    context = standings_context(tournament, round_number)
-    standings = context["standings"]
+    standings = compute(tournament, round_number)
     name = slugify(tournament.name) or "tournament"
     suffix = f"-round-{round_number}" if round_number else ""
     response, writer = csv_response(f"{name}{suffix}.csv")
     rounds = [round_number] if round_number else standings.rounds
-    header = [_("Rank"), _("Start number"), _("Name")]
-    header += [_("Round %(n)s") % {"n": n} for n in rounds]
-    header += [_("Points")]
-    if standings.counts_solos:
-        header += [_("Won solos")]
-    header += [_("Tie broken by"), _("Withdrawn")]
+    header, lines = standings_sheet(standings, rounds)
     writer.writerow(header)
-    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
-    for row in context["rows"]:
-        rank = "–" if row.rank is None else row.rank
-        line = [rank, row.start_number, row.name]
-        line += [row.points.get(n, "") for n in rounds]
-        line += [row.shown_points]
-        if standings.counts_solos:
-            line += [row.shown_solos]
-        line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
-        writer.writerow(line)
+    for rank, *rest in lines:
+        writer.writerow(["–" if rank is None else rank, *("" if v is None else v for v in rest)])
     return response
 
 

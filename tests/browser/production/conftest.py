@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import PHONE, WAIT_MS
+from ..conftest import phones
 
 ROOT = Path(__file__).resolve().parents[3]
 CADDY = os.environ.get("CADDY", "caddy")
@@ -194,16 +194,4 @@ def no_server_errors(production):
 def phone(browser, production):
     """As tests/browser/conftest.py's ``phone``, on the production site instead of Django's
     live server."""
-    contexts = []
-
-    def open_phone(locale="de-DE"):
-        context = browser.new_context(
-            viewport=PHONE, locale=locale, base_url=production.url, is_mobile=True, has_touch=True
-        )
-        context.set_default_timeout(WAIT_MS)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
+    yield from phones(browser, production.url)
