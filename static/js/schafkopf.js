@@ -14,7 +14,9 @@
       part.hidden = words(part.dataset.show).indexOf(contract) < 0;
     });
     form.querySelectorAll("[data-hide]").forEach(function (part) {
-      part.hidden = words(part.dataset.hide).indexOf(contract) >= 0;
+      // A chip hides with its label (a Bettel's result has no Schneider or Schwarz chips).
+      var box = part.tagName === "INPUT" ? part.closest("label") || part : part;
+      box.hidden = words(part.dataset.hide).indexOf(contract) >= 0;
     });
     // A misplay decides the game: no result or Augen then, but what was already reached.
     var offender = form.querySelector('input[name="misplay"]:checked');
@@ -48,7 +50,17 @@
     form.querySelectorAll("input[data-setting]").forEach(function (input) {
       var key = input.dataset.setting;
       var value = settings[key];
-      if (input.type === "radio") {
+      if (input.type === "checkbox") {
+        if (input.value !== "") return;
+        var names = (value || []).map(function (item) {
+          var tick = form.querySelector('input[name="' + key + '"][value="' + item + '"]');
+          return tick ? tick.closest("label").textContent.trim() : null;
+        }).filter(Boolean);
+        var box = input.closest("label");
+        if (!box.dataset.base) box.dataset.base = box.lastChild.textContent.trim();
+        box.lastChild.textContent = " " + box.dataset.base + ": " +
+          (names.length ? names.join(", ") : "–");
+      } else if (input.type === "radio") {
         if (input.value !== "") return;
         var wanted = typeof value === "boolean" ? (value ? "yes" : "no") : value;
         var match = form.querySelector('input[name="' + key + '"][value="' + wanted + '"]');
@@ -62,6 +74,16 @@
         input.placeholder = value === null || value === undefined
           ? input.dataset.base : input.dataset.base + ": " + value;
       }
+    });
+  }
+
+  // A list setting's ticks: "as preset", "none" or the values themselves, one way at a time.
+  function tickList(input) {
+    var exclusive = input.value === "" || input.value === "none";
+    input.form.querySelectorAll('input[name="' + input.name + '"]').forEach(function (other) {
+      if (other === input || !input.checked) return;
+      var otherExclusive = other.value === "" || other.value === "none";
+      if (exclusive || otherExclusive) other.checked = false;
     });
   }
 
@@ -88,6 +110,7 @@
       showPreset(form);
       form.addEventListener("change", function (event) {
         if (event.target.name === "preset") showPreset(form);
+        if (event.target.dataset.list) tickList(event.target);
       });
     });
     document.querySelectorAll("[data-print]").forEach(function (button) {

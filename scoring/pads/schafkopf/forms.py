@@ -24,16 +24,18 @@ from ...rules.schafkopf import (
     outcome_from_augen,
 )
 from ...rules.schafkopf.cards import SUITS
-from ...rules.schafkopf.contracts import CALLABLE_SUITS
+from ...rules.schafkopf.contracts import BETTEL_TYPES, CALLABLE_SUITS, GEIER_TYPES, WENZ_TYPES
 from ...rules.schafkopf.contracts import TOUTS as TOUT_CONTRACTS
 from ...rules.schafkopf.entry import check_ramsch_entry
-from ..base import EntryForm, choice_field, int_field
+from ...rules.schafkopf.house import house_rules
+from ..base import EntryForm, choice_field, choice_messages, int_field
 from ..tables import TableForm
 from . import game as played_game
 from . import misplay, problems
 from .labels import (
     CHOICE_NAMES,
     CONTRACT_NAMES,
+    HOUSE_GAMES,
     NO,
     NONE,
     OUTCOME_NAMES,
@@ -41,9 +43,12 @@ from .labels import (
     PLAYED,
     PRESET_NAMES,
     RAMSCH,
+    SETTING_GROUPS,
     SETTING_LABELS,
     SIE,
+    SOURCE_GAMES,
     THROWN_IN,
+    WITH_SUIT,
     YES,
     suit_name,
 )
@@ -74,11 +79,32 @@ def as_chips(field: forms.ChoiceField, **attrs) -> forms.ChoiceField:
     return field
 
 
+# A list setting's two answers besides its values: as the preset says, or none of them.
+AS_PRESET, NONE_OF_THEM = "", "none"
+# The values a list setting offers: the house games (the guide's are always played).
+LIST_VALUES = {"contracts": HOUSE_GAMES}
+
+
 def setting_field(key: str) -> forms.Field:
     """A form field for one profile setting; empty keeps the preset's value."""
     kind, allowed = SETTING_SPECS[key]
     label = SETTING_LABELS[key]
     as_preset = [("", _("as preset"))]
+    if kind == "list":
+        # Ticks: "as preset" (the default), "none", or the values themselves.
+        values = LIST_VALUES.get(key, allowed[0])
+        choices = [*as_preset, (NONE_OF_THEM, NONE)]
+        choices += [(value, CHOICE_NAMES[key][value]) for value in values]
+        return forms.MultipleChoiceField(
+            label=label,
+            choices=choices,
+            required=False,
+            initial=[AS_PRESET],
+            error_messages=choice_messages(label),
+            widget=forms.CheckboxSelectMultiple(
+                attrs={"class": "chip-input", "data-setting": key, "data-list": "1"}
+            ),
+        )
     if kind == "int":
         low, high, _nullable = allowed
         field = int_field(label, low, high, required=False)
@@ -90,6 +116,17 @@ def setting_field(key: str) -> forms.Field:
     else:
         choices = [*as_preset, *((value, CHOICE_NAMES[key][value]) for value in allowed)]
     return as_chips(choice_field(label, choices, required=False), **{"data-setting": key})
+
+
+def list_choice(key: str, ticked: list[str], preset: list[str]) -> list[str] | None:
+    """A list setting from its ticks: the values ticked, else [] for "none", else None (as
+    the preset says). ``contracts`` keeps the preset's games of the guide."""
+    values = [value for value in ticked if value not in (AS_PRESET, NONE_OF_THEM)]
+    if not values and NONE_OF_THEM not in ticked:
+        return None
+    if key == "contracts":
+        return [kind for kind in preset if kind in SOURCE_GAMES] + values
+    return values
 
 
 class SchafkopfTableForm(TableForm):
@@ -144,6 +181,13 @@ class SchafkopfTableForm(TableForm):
         for key in RULE_KEYS:
             self.fields[key] = setting_field(key)
 
+    def rule_groups(self):
+        """The house-rule fields as a table talks about them: (legend, fields)."""
+        return [
+            (legend, [self[key] for key in keys if key in self.fields])
+            for legend, keys in SETTING_GROUPS
+        ]
+
     def clean(self):
         cleaned = super().clean()
         self.clean_first_dealer_seat(cleaned)
@@ -171,6 +215,11 @@ class SchafkopfTableForm(TableForm):
         profile = dict(PROFILES[preset])
         for key in RULE_KEYS:
             value = cleaned.get(key)
+            if SETTING_SPECS[key][0] == "list":
+                chosen = list_choice(key, value or [], profile[key])
+                if chosen is not None:
+                    profile[key] = chosen
+                continue
             if value is None or value == "":
                 continue
             profile[key] = value == "yes" if SETTING_SPECS[key][0] == "bool" else value
@@ -216,6 +265,16 @@ class SchafkopfTableForm(TableForm):
         return int(money * 100) if money else None
 
 
+class OutcomeChips(forms.RadioSelect):
+    """The result chips; Schneider and Schwarz are hidden in a Bettel, which knows neither."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value in OUTCOMES and OUTCOMES[value][1]:
+            option["attrs"]["data-hide"] = " ".join(BETTEL_TYPES)
+        return option
+
+
 class SchafkopfEntryForm(EntryForm):
     """One game: contract, players, result, doublings — or a Ramsch, or a thrown-in deal."""
 
@@ -241,8 +300,9 @@ class SchafkopfEntryForm(EntryForm):
         self.active = [seat for seat in range(len(players)) if seat != sitting_out]
         seat_choices = [(str(seat), players[seat]) for seat in self.active]
         passed = settings["passed_deal"]
-        contracts = [*PLAYED]
-        if passed in ("next_dealer", "same_dealer"):
+        offered = house_rules(settings).offered
+        contracts = [kind for kind in PLAYED if kind in offered]
+        if passed in ("next_dealer", "same_dealer", "stock"):
             contracts.append(THROWN_IN)
         elif passed == "ramsch":
             contracts.append(RAMSCH)
@@ -264,6 +324,7 @@ class SchafkopfEntryForm(EntryForm):
             _("Partner (had the called Sau)"), [*none, *seat_choices], required=False
         )
         f["outcome"] = choice_field(_("Result"), [*none, *OUTCOME_NAMES.items()], required=False)
+        self.contracts = contracts
         f["augen"] = int_field(_("Augen"), 0, 120, required=False)
         if misplay.offered(settings):
             f["misplay"] = choice_field(_("Misplay by"), [*none, *seat_choices], required=False)
@@ -307,6 +368,8 @@ class SchafkopfEntryForm(EntryForm):
         for name in (*chips, *MISPLAY_FIELDS):
             if name in f:
                 as_chips(f[name])
+        f["outcome"].widget = OutcomeChips(attrs=f["outcome"].widget.attrs)
+        f["outcome"].widget.choices = f["outcome"].choices
         for name in ("stoss", "retour", "schwarz_claimed"):
             if name in f:
                 f[name].widget.attrs["class"] = "chip-input"
@@ -320,12 +383,26 @@ class SchafkopfEntryForm(EntryForm):
             if f"ramsch_{seat}" in self.fields
         ]
 
+    def shown_for(self) -> dict[str, str]:
+        """Which offered games show each part of the form (for the page's script)."""
+        played = [kind for kind in self.contracts if kind in PLAYED]
+        tapped = [kind for kind in played if kind != SIE]
+        return {
+            "suit": " ".join(kind for kind in played if kind in WITH_SUIT),
+            "played": " ".join(played),
+            "result": " ".join(tapped),
+            "counted": " ".join(kind for kind in tapped if kind not in BETTEL_TYPES),
+            "no_laufende": " ".join([SIE, *BETTEL_TYPES]),
+            "klopfen": " ".join([*played, RAMSCH]),
+        }
+
     def doubling_fields(self):
         return [self[name] for name in ("stoss", "retour") if name in self.fields]
 
     def schneider_contracts(self) -> str:
         """The contracts in which Schneider/Schwarz count (for the page's script)."""
-        return " ".join(c for c in PLAYED if misplay.schneider_counts(self.settings, c))
+        played = [c for c in self.contracts if c in PLAYED]
+        return " ".join(c for c in played if misplay.schneider_counts(self.settings, c))
 
     # --- checks -----------------------------------------------------------------------------
     def clean(self):
@@ -429,9 +506,10 @@ class SchafkopfEntryForm(EntryForm):
             found = [p for p in found if (p.field, p.rule) != ("partner", "partner_missing")]
         rules = self.misplay_problems(entry, offender, reached)
         for problem in found:
-            self.add_problem(
-                problem.field, problem.rule, contract=contract, augen=augen, **problem.params
-            )
+            rule = problem.rule
+            if rule == "suit_missing" and contract not in ("solo", "solo_tout"):
+                rule = "suit_missing_house"  # a Farbwenz or Farbgeier: not called a Solo
+            self.add_problem(problem.field, rule, contract=contract, augen=augen, **problem.params)
         for field, rule in rules:
             self.add_problem(field, rule, contract=contract, augen=augen)
         if found or rules:
@@ -480,14 +558,14 @@ class SchafkopfEntryForm(EntryForm):
         elif rule == "won_inconsistent" and contract in TOUT_CONTRACTS:
             rule = "won_inconsistent_tout"
         settings = self.settings
-        wenz = contract in ("wenz", "wenz_tout")
+        wenz_like = contract in WENZ_TYPES or contract in GEIER_TYPES
         values = {
             "game": CONTRACT_NAMES.get(contract, contract),
             "field": self.fields[form_field].label if form_field in self.fields else field,
             "augen": augen,
-            "most": 4 if wenz else 8 if contract == SIE else 14,
-            "threshold": settings["laufende_from_wenz" if wenz else "laufende_from"],
+            "threshold": settings["laufende_from_wenz" if wenz_like else "laufende_from"],
             "cap": settings["laufende_cap"],
+            "tricks": house_rules(settings).deck.tricks,
             **params,
         }
         self.add_error(

@@ -14,39 +14,73 @@ from django.utils.translation import gettext_lazy as _
 
 from ...rules.schafkopf.cards import SUIT_NAMES
 from ...rules.schafkopf.contracts import (
+    BETTEL,
+    BETTEL_OUVERT,
+    FARBGEIER,
+    FARBGEIER_TOUT,
+    FARBWENZ,
+    FARBWENZ_TOUT,
+    GEIER,
+    GEIER_TOUT,
     RAMSCH,
     RUFSPIEL,
     SIE,
     SOLO,
     SOLO_TOUT,
+    SUITED,
     WENZ,
     WENZ_TOUT,
-    WITH_SUIT,
 )
-from ...rules.schafkopf.tariff import profile_value
+from ...rules.schafkopf.evening import THROWN_IN
+from ...rules.schafkopf.tariff import BOCK_TRIGGERS, HOUSE_DEFAULTS, base_price, profile_value
 
-# Nobody announced and the cards were thrown in (passed_deal: next_dealer / same_dealer).
-THROWN_IN = "thrown_in"
-PLAYED = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE)
+# Every game with a declarer, in the order the form offers them (a table offers those its
+# profile's ``contracts`` lists): the guide's first, each house game after its kin.
+PLAYED = (
+    RUFSPIEL, SOLO, WENZ, GEIER, FARBWENZ, FARBGEIER,
+    SOLO_TOUT, WENZ_TOUT, GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT,
+    SIE, BETTEL, BETTEL_OUVERT,
+)  # fmt: skip
+# Games whose suit the sheet records (a Solo's, a Farbwenz's or Farbgeier's trump suit).
+WITH_SUIT = SUITED
 
 CONTRACT_NAMES = {
     RUFSPIEL: _("Rufspiel"),
     SOLO: _("Solo"),
     WENZ: _("Wenz"),
+    GEIER: _("Geier"),
+    FARBWENZ: _("Farbwenz"),
+    FARBGEIER: _("Farbgeier"),
     SOLO_TOUT: _("Solo-Tout"),
     WENZ_TOUT: _("Wenz-Tout"),
+    GEIER_TOUT: _("Geier-Tout"),
+    FARBWENZ_TOUT: _("Farbwenz-Tout"),
+    FARBGEIER_TOUT: _("Farbgeier-Tout"),
     SIE: _("Sie"),
+    BETTEL: _("Bettel"),
+    BETTEL_OUVERT: _("Bettel ouvert"),
     RAMSCH: _("Ramsch"),
     THROWN_IN: _("thrown in"),
 }
+# The guide's games, always offered; a profile's ``contracts`` adds the house games.
+SOURCE_GAMES = tuple(HOUSE_DEFAULTS["contracts"])
+HOUSE_GAMES = tuple(kind for kind in PLAYED if kind not in SOURCE_GAMES)
 # Short forms for the narrow columns of the sheet.
 CONTRACT_SHORT = {
     RUFSPIEL: _("Ruf"),
     SOLO: _("Solo"),
     WENZ: _("Wenz"),
+    GEIER: _("Geier"),
+    FARBWENZ: _("F-Wenz"),
+    FARBGEIER: _("F-Geier"),
     SOLO_TOUT: _("Tout"),
     WENZ_TOUT: _("W-Tout"),
+    GEIER_TOUT: _("G-Tout"),
+    FARBWENZ_TOUT: _("FW-Tout"),
+    FARBGEIER_TOUT: _("FG-Tout"),
     SIE: _("Sie"),
+    BETTEL: _("Bettel"),
+    BETTEL_OUVERT: _("B-ouvert"),
     RAMSCH: _("Ramsch"),
     THROWN_IN: "–",
 }
@@ -69,11 +103,14 @@ def contract_label(data: dict) -> str:
     return str(CONTRACT_NAMES.get(contract, "–"))
 
 
+SHORT_WITH_LETTER = (RUFSPIEL, SOLO, FARBWENZ, FARBGEIER)
+
+
 def contract_short(data: dict) -> str:
     contract = data.get("contract")
     letter = data.get("called") if contract == RUFSPIEL else data.get("suit")
     short = str(CONTRACT_SHORT.get(contract, "?"))
-    return f"{short} {letter}" if letter and contract in (RUFSPIEL, SOLO) else short
+    return f"{short} {letter}" if letter and contract in SHORT_WITH_LETTER else short
 
 
 # Quick outcome buttons, from the declaring party's side: (won, schneider, schwarz).
@@ -154,7 +191,52 @@ SETTING_LABELS = {
     "ramsch_price": _("Ramsch: price"),
     "ramsch_jungfrau": _("Ramsch: a Jungfrau (a player without a trick)"),
     "misplay": _("A misplay counts"),
+    "contracts": _("Games besides Rufspiel, Solo, Wenz, Tout and Sie"),
+    "bettel_stichzwang": _("Bettel: a player who follows must head the trick"),
+    "deck": _("Cards"),
+    "davonlaufen_min": _("Running away from the called Sau needs (empty: 4, short deck 3)"),
+    "base_geier": _("Geier: price (empty: as a Solo)"),
+    "base_farbwenz": _("Farbwenz: price (empty: as a Solo)"),
+    "base_farbgeier": _("Farbgeier: price (empty: as a Solo)"),
+    "base_bettel": _("Bettel: price (empty: as a Rufspiel)"),
+    "bettel_ouvert_multiplier": _("Bettel ouvert: times the Bettel"),
+    "bock": _("A Bock round follows"),
+    "bock_factor": _("Bock game: times"),
+    "bock_overlap": _("A Bock round during another"),
+    "bock_counts_thrown_in": _("A thrown-in deal uses up a Bock game"),
+    "stock_fee": _("Stock: each player pays in (empty: the Rufspiel price)"),
+    "stock_won_by": _("Stock: played for by"),
+    "stock_loser_pays": _("Stock: a party that loses pays as much into it"),
+    "stock_at_end": _("Stock: what is left at the end"),
 }
+# The creation form and the Regeln page group the settings as a table talks about them.
+SETTING_GROUPS = (
+    (_("Which games?"), ("contracts", "solo_needs_suit_card", "bettel_stichzwang")),
+    (_("Short deck"), ("deck", "davonlaufen_min")),
+    (
+        _("Prices per game"),
+        (
+            "unit", "base_rufspiel", "base_solo", "base_wenz", "base_herz_solo", "base_geier",
+            "base_farbwenz", "base_farbgeier", "base_bettel", "bettel_ouvert_multiplier",
+            "schneider_bonus", "schwarz_bonus", "schneider_scope", "laufende_price",
+            "laufende_from", "laufende_from_wenz", "laufende_cap", "tout_multiplier",
+            "tout_basis", "sie_multiplier", "sie_value",
+        ),
+    ),
+    (
+        _("Stoß, Retour, Klopfen"),
+        ("allow_stoss", "allow_retour", "allow_klopfen", "max_doublings"),
+    ),
+    (_("Bock"), ("bock", "bock_factor", "bock_overlap", "bock_counts_thrown_in")),
+    (
+        _("Stock: when everybody passes"),
+        (
+            "passed_deal", "stock_fee", "stock_won_by", "stock_loser_pays", "stock_at_end",
+            "ramsch_price", "ramsch_jungfrau",
+        ),
+    ),
+    (_("Schwarz and misplays"), ("schwarz_must_be_claimed", "misplay")),
+)  # fmt: skip
 CHOICE_NAMES = {
     "unit": UNIT_NAMES,
     "schneider_scope": {
@@ -181,21 +263,67 @@ CHOICE_NAMES = {
         "as_played": _("as played"),
         "offender_pays": _("lost by the offender, who pays alone"),
     },
+    "contracts": {kind: CONTRACT_NAMES[kind] for kind in PLAYED},
+    "deck": {
+        "lang": _("long deck (32 cards, 8 tricks)"),
+        "kurz": _("short deck (24 cards without 8s and 7s, 6 tricks)"),
+    },
+    "bock": {
+        "split_60": _("a game ended 60 : 60"),
+        "schwarz": _("a game was Schwarz or a Tout was won"),
+        "tout": _("a Tout"),
+        "sie": _("a Sie"),
+        "retour": _("a Retour"),
+    },
+    "bock_overlap": {
+        "queue": _("follows the rounds already pending"),
+        "stack": _("runs beside them (×4 where two meet)"),
+    },
+    "stock_won_by": {
+        "any_game": _("every game with a declarer"),
+        "solo_only": _("a Solo or higher only"),
+    },
+    "stock_at_end": {
+        "split": _("shared out equally"),
+        "carry": _("kept for the next evening"),
+    },
 }
 PRESET_NAMES = {
     "kurzanleitung": _("Kurzanleitung: Rufspiel 1, Solo 6 units (default)"),
     "tarif-10-20-50": _("Tarif 10/20/50: in cents, with Laufende"),
     "turnier-1-15": _("Turnier: Rufspiel 1, Solo 5 tournament points"),
+    "stammtisch": _("Stammtisch: 10/20/50 with Geier, Farbwenz, Bettel, Bock and Stock"),
 }
 YES, NO = pgettext_lazy("schafkopf", "yes"), pgettext_lazy("schafkopf", "no")
 NONE = pgettext_lazy("schafkopf", "none")
 
 
+# Settings whose empty value costs the price of another game (tariff.base_price).
+PRICE_OF = {
+    "base_herz_solo": SOLO,
+    "base_geier": GEIER,
+    "base_farbwenz": FARBWENZ,
+    "base_farbgeier": FARBGEIER,
+    "base_bettel": BETTEL,
+}
+
+
 def setting_value(profile: dict, key: str) -> str:
-    """A setting as the Regeln page shows it."""
+    """A setting as the Regeln page shows it: what the table plays, an empty price as the
+    price it stands for, a list by its names."""
     value = profile_value(profile, key)  # also a table's profile from before a setting existed
     if key == "cents_per_unit":
         return format_money(value) if value is not None else str(_("no money"))
+    if key in PRICE_OF and value is None:
+        return str(base_price(profile, PRICE_OF[key]))
+    if key == "contracts":
+        house = [kind for kind in PLAYED if kind in value and kind not in SOURCE_GAMES]
+        return ", ".join(str(CONTRACT_NAMES[kind]) for kind in house) or str(NONE)
+    if key == "bock":
+        chosen = [str(CHOICE_NAMES[key][trigger]) for trigger in BOCK_TRIGGERS if trigger in value]
+        return "; ".join(chosen) or str(_("never (no Bock rounds)"))
+    if key == "stock_fee" and value is None:
+        return str(base_price(profile, RUFSPIEL))
     if isinstance(value, bool):
         return str(YES if value else NO)
     if key in CHOICE_NAMES:

@@ -9,7 +9,14 @@ from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
 
 from ...services import current_revisions
-from .labels import CONTRACT_NAMES, SETTING_LABELS, UNIT_NAMES, profile_label, setting_value
+from .labels import (
+    CONTRACT_NAMES,
+    SETTING_GROUPS,
+    SETTING_LABELS,
+    UNIT_NAMES,
+    profile_label,
+    setting_value,
+)
 from .summary import statistics
 
 
@@ -60,11 +67,13 @@ def statistik(request, access, pad):
 
 @read_only
 def regeln(request, access, pad):
-    """The table's frozen profile, read-only."""
+    """The table's frozen profile, read-only, grouped as the creation form asked it."""
     context = page_context(access, pad)
     profile = access.table.profile
     context["profile_label"] = profile_label(access.table.profile_name)
-    context["settings"] = [
-        (label, setting_value(profile, key)) for key, label in SETTING_LABELS.items()
+    context["money"] = setting_value(profile, "cents_per_unit")
+    context["groups"] = [
+        (legend, [(SETTING_LABELS[key], setting_value(profile, key)) for key in keys])
+        for legend, keys in SETTING_GROUPS
     ]
-    return render(request, "scoring/rules.html", context)
+    return render(request, "scoring/schafkopf/regeln.html", context)

@@ -33,7 +33,9 @@ FORM_FIELD = {
 
 MESSAGES = {
     "unknown_contract": _("Game: please choose the game that was played."),
-    "tout_not_allowed": _("Tout: only a Solo or a Wenz can be played Tout."),
+    "tout_not_allowed": _(
+        "Tout: only a Solo, Wenz, Geier, Farbwenz or Farbgeier can be played Tout."
+    ),
     "declarer_missing": _("Declarer: please choose who played."),
     "seat_invalid": _("%(field)s: must be one of the four players of this game."),
     "partner_not_allowed": _(
@@ -49,9 +51,12 @@ MESSAGES = {
         "Called Sau: Eichel, Gras or Schellen (the Herz-Sau is a trump and cannot be called)."
     ),
     "called_missing": _("Called Sau: in a Rufspiel, choose which Sau was called."),
-    "suit_not_allowed": _("Solo suit: only a Solo or Solo-Tout has a suit."),
+    "suit_not_allowed": _(
+        "Solo suit: only a Solo, Farbwenz or Farbgeier (and their Touts) has a suit."
+    ),
     "suit_invalid": _("Solo suit: Eichel, Gras, Herz or Schellen."),
     "suit_missing": _("Solo suit: in a Solo, choose the trump suit."),
+    "suit_missing_house": _("Solo suit: in a %(game)s, choose its trump suit."),
     "augen_out_of_range": _("%(field)s: from 0 to 120 (all cards together have 120 Augen)."),
     "augen_impossible": _(
         "%(field)s: %(augen)s is impossible – the cheapest card that counts, the Unter, has "
@@ -64,7 +69,8 @@ MESSAGES = {
         "Result: does not match %(augen)s Augen – the declaring party wins with 61 or more."
     ),
     "won_inconsistent_tout": _(
-        "Result: a Tout is won only with all 8 tricks, so with all 120 Augen; entered: %(augen)s."
+        "Result: a Tout is won only with all %(tricks)s tricks, so with all 120 Augen; "
+        "entered: %(augen)s."
     ),
     "won_inconsistent_sie": _("Result: a Sie is always won."),
     "tout_needs_result": _(
@@ -88,6 +94,14 @@ MESSAGES = {
         "Laufende: a Sie holds all four Ober and all four Unter, so it counts %(count)s "
         "Laufende at this table; leave the field empty."
     ),
+    "augen_in_bettel": _(
+        "Augen: a %(game)s is not counted in Augen – the declarer wins by taking no trick; "
+        "leave them empty and tap won or lost."
+    ),
+    "schneider_in_bettel": _(
+        "Result: a %(game)s knows no Schneider or Schwarz; tap won (no trick taken) or lost."
+    ),
+    "laufende_in_bettel": _("Laufende: a %(game)s has no trumps, so no Laufende; enter 0."),
     "stoss_not_allowed": _("Stoß: not played at this table."),
     "retour_without_stoss": _("Retour: only after a Stoß."),
     "retour_not_allowed": _("Retour: not played at this table."),

@@ -13,14 +13,18 @@ from typing import Any
 
 from .cards import SUITS, TOTAL_AUGEN
 from .contracts import (
+    BETTEL_TYPES,
     CALLABLE_SUITS,
+    GEIER_TYPES,
     RANK,
     RUFSPIEL,
     SIE,
+    SUITED,
     TOUT_OF,
     TOUTS,
     WENZ_TYPES,
     WITH_SUIT,
+    Contract,
 )
 from .house import house_rules
 from .tariff import counted_laufende
@@ -97,7 +101,8 @@ def check_entry(
     profile counts of 8, params ``count``; ``laufende_on_sheet`` are Laufende the sheet
     already holds for this game, which a Sie keeps: a dispute may have found fewer).
     """
-    offered = house_rules(settings).offered
+    house = house_rules(settings)
+    offered = house.offered
     if contract not in RANK or contract not in offered:
         return [EntryProblem("contract", "unknown_contract")]
     problems: list[EntryProblem] = []
@@ -106,6 +111,9 @@ def check_entry(
             problems.append(EntryProblem("tout", "tout_not_allowed"))
         else:
             contract = TOUT_OF[contract]
+    if contract in BETTEL_TYPES:
+        problems += _bettel_problems(augen, schneider, schwarz, laufende)
+        augen, schneider, schwarz, laufende = None, False, False, 0
     if declarer is None:
         problems.append(EntryProblem("declarer", "declarer_missing"))
     else:
@@ -118,7 +126,7 @@ def check_entry(
         problems += _outcome_problems(contract, augen, won, schneider, schwarz)
     if sheet:
         problems += _sie_laufende_problems(settings, contract, laufende, laufende_on_sheet)
-    problems += _laufende_problems(settings, contract, laufende)
+    problems += _laufende_problems(settings, contract, laufende, house.deck.cards)
     problems += _doubling_problems(settings, stoss, retour, klopfen)
     if sheet:
         problems += _sheet_problems(contract, called, suit, augen, won, problems)
@@ -145,7 +153,7 @@ def _suit_problems(
         problems.append(EntryProblem("called", "called_not_allowed"))
     elif called is not None and called not in CALLABLE_SUITS:
         problems.append(EntryProblem("called", "called_invalid"))
-    if suit is not None and contract not in WITH_SUIT:
+    if suit is not None and contract not in SUITED:
         problems.append(EntryProblem("suit", "suit_not_allowed"))
     elif suit is not None and suit not in SUITS:
         problems.append(EntryProblem("suit", "suit_invalid"))
@@ -168,11 +176,26 @@ def _sheet_problems(
     if contract == RUFSPIEL and called is None:
         problems.append(EntryProblem("called", "called_missing"))
     suit_missing = EntryProblem("suit", "suit_missing")
-    if contract in WITH_SUIT and suit is None and suit_missing not in found:
+    if contract in SUITED and suit is None and suit_missing not in found:
         problems.append(suit_missing)
     # ``found`` holds no laufende_sie here: a Sie is no Tout.
     if not found and contract in TOUTS and won is None and augen == TOTAL_AUGEN:
         problems.append(EntryProblem("won", "tout_needs_result"))
+    return problems
+
+
+def _bettel_problems(
+    augen: int | None, schneider: bool, schwarz: bool, laufende: Any
+) -> list[EntryProblem]:
+    """A Bettel is decided by the declarer's tricks alone: it has no Augen to count, no
+    Schneider, Schwarz or Laufende (its result is won or lost)."""
+    problems = []
+    if augen is not None:
+        problems.append(EntryProblem("augen", "augen_in_bettel"))
+    if schneider or schwarz:
+        problems.append(EntryProblem("won", "schneider_in_bettel"))
+    if laufende:
+        problems.append(EntryProblem("laufende", "laufende_in_bettel"))
     return problems
 
 
@@ -207,13 +230,22 @@ def _outcome_problems(
     return problems
 
 
+def most_laufende(contract: str, cards: Sequence[str]) -> int:
+    """The trumps of ``contract`` among the deck's ``cards``: the longest run of Laufende
+    (Rufspiel 14, Wenz and Geier 4, Farbwenz 11, Sie 8, Bettel none; fewer with the short
+    deck, whose 8s and 7s are not dealt)."""
+    suit = "H" if contract in SUITED else None
+    return sum(1 for card in Contract(contract, 0, suit).trumps.order if card in cards)
+
+
 def _laufende_problems(
-    settings: Mapping[str, Any], contract: str, laufende: Any
+    settings: Mapping[str, Any], contract: str, laufende: Any, cards: Sequence[str]
 ) -> list[EntryProblem]:
-    most = 4 if contract in WENZ_TYPES else 8 if contract == SIE else 14
+    most = most_laufende(contract, cards)
     if isinstance(laufende, bool) or not isinstance(laufende, int) or not 0 <= laufende <= most:
-        return [EntryProblem("laufende", "laufende_out_of_range")]
-    threshold = settings["laufende_from_wenz" if contract in WENZ_TYPES else "laufende_from"]
+        return [EntryProblem("laufende", "laufende_out_of_range", {"most": most})]
+    wenz_like = contract in WENZ_TYPES or contract in GEIER_TYPES
+    threshold = settings["laufende_from_wenz" if wenz_like else "laufende_from"]
     if 0 < laufende < threshold:
         return [EntryProblem("laufende", "laufende_below_threshold")]
     if laufende > settings["laufende_cap"]:
