@@ -39,10 +39,13 @@ def table_rules(table) -> tuple[str, dict]:
     if profile not in game.PROFILES:
         profile = game.DEFAULT_PROFILE
     defaults = game.PROFILES[profile]
+    # A table keeps the profile it was made with: one stored before a setting was renamed
+    # (Schafkopf's ramsch_jungfrau_doubles) says it under the old name, which no record
+    # knows, so it is read as today's settings first or the record would lose it.
+    upgrade = getattr(game, "current_profile", None)
+    stored = upgrade(table.profile) if upgrade else table.profile
     overrides = {
-        key: value
-        for key, value in table.profile.items()
-        if key in defaults and defaults[key] != value
+        key: value for key, value in stored.items() if key in defaults and defaults[key] != value
     }
     return profile, overrides
 
@@ -119,7 +122,10 @@ def add_action(adapter: GameAdapter, draft: dict, action: str) -> dict:
     refuses what cannot happen at all (a card after the last trick, a colour instead of a
     card)."""
     if not adapter.is_action(draft, action):
-        raise DraftError([_("%(action)s is no card or move of this game.") % {"action": action}])
+        why = adapter.not_a_card(draft, action)
+        raise DraftError(
+            [why or _("%(action)s is no card or move of this game.") % {"action": action}]
+        )
     state = walk(adapter, draft).state
     if state.to_play is None:
         raise DraftError([_("The round is complete: nothing more can be recorded.")])
@@ -149,7 +155,7 @@ def tap_hand_card(adapter: GameAdapter, draft: dict, seat: int, card: str) -> di
     if not 0 <= seat < len(names):
         raise DraftError([_("There is no such player at this table.")])
     if card not in adapter.deck(draft):
-        raise DraftError([_("%(card)s is not a card of this game.") % {"card": card}])
+        raise DraftError([no_card(adapter, draft, card)])
     hands = [list(hand) for hand in draft["hands"]]
     if card in hands[seat]:
         hands[seat].remove(card)
@@ -177,6 +183,12 @@ def tap_hand_card(adapter: GameAdapter, draft: dict, seat: int, card: str) -> di
         )
     hands[seat] = adapter.sorted_cards([*hands[seat], card])
     return changed(draft, hands=hands)
+
+
+def no_card(adapter: GameAdapter, draft: dict, card: str) -> str:
+    return adapter.not_a_card(draft, card) or _("%(card)s is not a card of this game.") % {
+        "card": card
+    }
 
 
 def cards_left(adapter: GameAdapter, draft: dict) -> list[str]:
@@ -221,10 +233,7 @@ def parse_hands(adapter: GameAdapter, draft: dict, texts: list[str]) -> list[lis
         for word in split_cards(text):
             code = adapter.normalise_card(draft, word)
             if code is None:
-                problems.append(
-                    _("%(name)s: %(card)s is not a card of this game.")
-                    % {"name": name, "card": word}
-                )
+                problems.append(named(name, no_card(adapter, draft, word)))
             else:
                 hand.append(code)
         hands.append(hand)
@@ -232,6 +241,11 @@ def parse_hands(adapter: GameAdapter, draft: dict, texts: list[str]) -> list[lis
     if problems:
         raise DraftError(problems)
     return [adapter.sorted_cards(hand) for hand in hands]
+
+
+def named(name: str, problem: str) -> str:
+    """A problem of one player's hand, with his name in front."""
+    return _("%(name)s: %(problem)s") % {"name": name, "problem": problem}
 
 
 def hand_problems(
@@ -250,7 +264,7 @@ def hand_problems(
         for card in hand:
             values = {"name": name, "card": card}
             if card not in deck:
-                problems.append(_("%(name)s: %(card)s is not a card of this game.") % values)
+                problems.append(named(name, no_card(adapter, draft, card)))
             elif card in dealt_to and dealt_to[card] == seat:
                 problems.append(_("%(name)s: %(card)s is in this hand twice.") % values)
             elif card in dealt_to:

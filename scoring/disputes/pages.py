@@ -25,6 +25,7 @@ RULE_LABELS = {
     "called_ace_must_be_played": gettext_lazy("the duties of the called Sau"),
     "called_ace_discarded": gettext_lazy("the duties of the called Sau"),
     "called_suit_led_without_ace": gettext_lazy("the duties of the called Sau"),
+    "stichzwang": gettext_lazy("the Stichzwang of the Bettel"),
     "stoss_not_allowed": gettext_lazy("who may say Stoß"),
     "retour_not_allowed": gettext_lazy("who may say Retour"),
     "first_bonus_not_in_hand": gettext_lazy("whether a first bonus card was in the hand"),
@@ -104,6 +105,10 @@ def verdict_page(adapter: GameAdapter, draft: dict, verdict: Verdict) -> dict:
         note = adapter.leader_note(data["tricks"][index], following, names)
         if note:
             tricks[index]["extras"].append(note)
+    deciding = adapter.deciding_trick(data["result"], draft) if data["result"] else None
+    if deciding:
+        number, line = deciding
+        tricks[number - 1]["deciding"] = line
     skipped = list(dict.fromkeys(str(RULE_LABELS.get(r, r)) for r in data["checks_skipped"]))
     return {
         "json": data,
@@ -115,6 +120,7 @@ def verdict_page(adapter: GameAdapter, draft: dict, verdict: Verdict) -> dict:
         "skipped": skipped,
         "result": adapter.result_view(data["result"], draft) if data["result"] else None,
         "names": names,
+        "deciding": deciding[0] if deciding else None,
     }
 
 
@@ -186,6 +192,8 @@ def replay(adapter: GameAdapter, draft: dict, found: Walk, verdict: dict, step: 
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < total else None,
         "steps": range(total + 1),
+        # The trick that decided the game, to jump to from any other step.
+        "deciding": verdict["deciding"] if verdict["deciding"] != step else None,
     }
     if step == 0:
         page["facts"] = adapter.setup_facts(draft)

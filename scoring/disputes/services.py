@@ -151,6 +151,7 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
     else:
         apply_as = ""
         data = pad.data_from_verdict(table, row, record, verdict_json)
+    data = adapter.sheet_data(data)
     values = {
         **entry_values(pad, data),
         "base": row.revision.number,

@@ -98,6 +98,11 @@ class GameAdapter:
         """The letter the card's colour class uses (its suit, colour or family)."""
         return card[:1]
 
+    def not_a_card(self, draft: dict, code: str) -> str | None:
+        """Why ``code`` is no card of this draft's pack, where the game knows better than "no
+        card of this game" (Schafkopf's short deck leaves out cards of the long one)."""
+        return None
+
     def card_css(self, card: str) -> str:
         return f"card g-{self.game} s-{self.suit(card)}"
 
@@ -212,10 +217,12 @@ class GameAdapter:
         played = self.played_cards(state)
         legal = set(state.legal_plays())
         hand = self.hand_of(state, seat)
+        # This deal's pack (a short deck has fewer cards), in the order the picker shows.
+        pack = self.sorted_cards(self.deck(draft))
         if hand is None:
-            cards = [card for card in self.deck_order() if card not in played]
+            cards = [card for card in pack if card not in played]
             return [OptionGroup(_("Card played"), [self.card_option(c, c in legal) for c in cards])]
-        others = [c for c in self.deck_order() if c not in played and c not in hand]
+        others = [c for c in pack if c not in played and c not in hand]
         return [
             OptionGroup(
                 _("Hand of %(name)s") % {"name": draft["players"][seat]},
@@ -238,6 +245,16 @@ class GameAdapter:
     def trick_extras(self, index: int, trick: dict, draft: dict) -> list[str]:
         """Lines of a trick besides its cards (cupboard pick, bonus uses, premium card)."""
         return []
+
+    def sheet_data(self, data: dict) -> dict:
+        """The pad's ``data_from_verdict`` as its entry form takes it, where the pad does
+        not yet know every game the engine judges (default: unchanged)."""
+        return data
+
+    def deciding_trick(self, result: dict, draft: dict) -> tuple[int, str] | None:
+        """The trick (1-based) that decided the round, with the line that says so, where one
+        trick decides it (a Bettel is lost with the declarer's first trick); else None."""
+        return None
 
     def leader_note(self, trick: dict, following: dict, names: list[str]) -> str | None:
         """A line on who leads the trick after ``trick`` when it is not its winner."""
