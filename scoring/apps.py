@@ -9,8 +9,11 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from .access import register_link_key
         from .disputes.panels import register_panels
+        from .hooks import register_round_panel
         from .models import Access, Dispute
+        from .pads.schafkopf.repriced import round_panel
 
         register_panels()
+        register_round_panel(round_panel)
         register_link_key(Access, "key")
         register_link_key(Dispute, "share_key")

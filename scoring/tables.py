@@ -59,8 +59,11 @@ def sheet_rows(table: Table) -> list[list]:
     noun = str(pad.round_noun).capitalize()
     # Only Schafkopf tables choose what their scores count (cents, units or tournament points).
     unit = UNIT_NAMES.get(table.profile.get("unit"), _("points"))
+    # Schafkopf's Stock is a fifth account: a column after the players' (totals + Stock = 0).
+    stock = getattr(summary, "has_stock", False)
+    heads = [f"{name} ({unit})" for name in summary.players]
     rows: list[list] = [
-        [noun, _("What was played"), *(f"{name} ({unit})" for name in summary.players)]
+        [noun, _("What was played"), *heads, *([f"{_('Stock')} ({unit})"] if stock else [])]
     ]
     for row in summary.rows:
         if not row.complete:
@@ -68,12 +71,15 @@ def sheet_rows(table: Table) -> list[list]:
         what = getattr(row, "line", "") or "; ".join(
             f"{label}: {value}" for label, value in pad.describe(table, row.data)
         )
-        rows.append([row.number, what, *row.scores])
-    rows.append([_("Total"), "", *summary.totals])
-    if summary.final_totals is not None and summary.final_totals != summary.totals:
-        rows.append([_("Final"), "", *summary.final_totals])
+        rows.append([row.number, what, *row.scores, *([row.evening.stock] if stock else [])])
+    rows.append([_("Total"), "", *summary.totals, *([summary.stock] if stock else [])])
+    final = summary.final_totals
+    if final is not None and (final != summary.totals or stock):
+        rows.append([_("Final"), "", *final, *([summary.stock_left] if stock else [])])
     if getattr(summary, "has_money", False):
         # In cents, a whole number: no rounding, and the club's sheet adds them up exactly.
-        money = (money_cents(table.profile, balance["units"]) for balance in summary.balances)
+        # What each pays at the end: after the Stock is shared out, where there is one.
+        units = final if stock else summary.totals
+        money = [money_cents(table.profile, total) for total in units]
         rows.append([_("Money (cents)"), "", *money])
     return rows

@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ...rules.schafkopf import counted_laufende, penalty_settle, settle, settle_ramsch
+from ...rules.schafkopf import (
+    GameFacts,
+    counted_laufende,
+    penalty_settle,
+    score_evening,
+    settle,
+    settle_ramsch,
+)
 from .labels import (
     NO,
     OUTCOME_NAMES,
@@ -41,12 +48,9 @@ def scores(profile: dict, data: dict, players: int) -> list[int]:
         return settle_ramsch(
             profile, data["augen_per_seat"], data["jungfrau"], klopfen=data["klopfen"]
         )
-    schwarz = data["schwarz"]
-    if profile.get("schwarz_must_be_claimed") and not data.get("schwarz_claimed"):
-        schwarz = False  # unclaimed Schwarz is paid as Schneider
     outcome = {
         "schneider": data["schneider"],
-        "schwarz": schwarz,
+        "schwarz": scored_schwarz(profile, data),
         "laufende": counted_laufende(profile, contract, data["laufende"]),
         "stoss": data["stoss"],
         "retour": data["retour"],
@@ -59,6 +63,37 @@ def scores(profile: dict, data: dict, players: int) -> list[int]:
     if data.get("misplay") is not None:
         return penalty_settle(profile, contract, declarer, partner, data["misplay"], **outcome)
     return settle(profile, contract, declarer, partner, won=data["won"], **outcome)
+
+
+def scored_schwarz(profile: dict, data: dict) -> bool:
+    """Schwarz as paid: an unclaimed one is paid as Schneider where it must be claimed."""
+    if profile.get("schwarz_must_be_claimed") and not data.get("schwarz_claimed"):
+        return False
+    return bool(data.get("schwarz"))
+
+
+def facts(profile: dict, data: dict, players: int) -> GameFacts:
+    """What the evening (Bock rounds, the Stock) needs of one saved game."""
+    own = scores(profile, data, players)
+    if data["contract"] not in PLAYED:
+        return GameFacts(data["contract"], own, sitting_out=data.get("sitting_out"))
+    return GameFacts(
+        data["contract"],
+        own,
+        party=tuple(sorted(party(data))),
+        won=data["won"],
+        augen=data.get("augen"),
+        schwarz=scored_schwarz(profile, data),
+        retour=data.get("retour", False),
+        sitting_out=data.get("sitting_out"),
+    )
+
+
+def priced(profile: dict, before: list[dict], data: dict, players: int) -> list[int]:
+    """The amounts of game ``data`` after the games ``before`` it: its own scores in its Bock
+    rounds, with what it pays into or takes out of the Stock (what the sheet stores)."""
+    games = [facts(profile, game, players) for game in [*before, data]]
+    return list(score_evening(profile, games).games[-1].scores)
 
 
 def party(data: dict) -> set[int]:

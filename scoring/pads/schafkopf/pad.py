@@ -118,6 +118,13 @@ class SchafkopfPad(Pad):
                 )
                 % {"noun": str(self.round_noun), "n": number}
             ]
+        if rules.profile_value(table.profile, "bock") or table.profile["passed_deal"] == "stock":
+            ahead.notes.append(
+                gettext(
+                    "Whether it is a Bock game and what goes into the Stock, the server works "
+                    "out once the games before it are sent; the sheet then shows its amounts."
+                )
+            )
         return ahead
 
     @staticmethod
@@ -147,8 +154,12 @@ class SchafkopfPad(Pad):
         return initial
 
     def round_from_form(self, table, summary, form):
+        """The game's amounts as the evening prices it now: Bock and the Stock come from the
+        games before it, so a phone that sent it offline shows what the server stored."""
         data = form.game
-        return data, True, game.scores(table.profile, data, len(summary.players))
+        number = form.round_number
+        before = [row.data for row in summary.rows if row.complete and row.number < number]
+        return data, True, game.priced(table.profile, before, data, len(summary.players))
 
     def save_hints(self, table, number, data):
         augen = data.get("augen")

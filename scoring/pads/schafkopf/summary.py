@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...rules.schafkopf import EveningGame, score_evening
+from ...rules.schafkopf.tariff import profile_value
 from ..base import RoundRow, Summary
 from . import game
 from .labels import (
@@ -38,6 +40,21 @@ class GameRow(RoundRow):
     declaring: set[int] = field(default_factory=set)
     won_alone: bool = False  # a won Solo, Wenz, Tout or Sie: circled on the paper sheet
     offender: str = ""  # the name of who misplayed (misplay: offender_pays)
+    # What the evening made of the game: its Bock rounds and its Stock payments.
+    evening: EveningGame | None = None
+
+    @property
+    def scores(self) -> list[int] | None:
+        """The game's amounts as the evening prices it now (a correction of an earlier game
+        may have added or removed its Bock round); the revision keeps what it was saved with."""
+        if self.evening is None:
+            return self.revision.scores
+        return list(self.evening.scores)
+
+    @property
+    def stock_paid(self) -> int:
+        """What the game moved into the Stock (+) or out of it (−)."""
+        return -sum(self.evening.stock_payments) if self.evening else 0
 
     @property
     def cells(self) -> list[dict]:
@@ -67,6 +84,20 @@ class SchafkopfSummary(Summary):
     balances: list[dict] = field(default_factory=list)
     has_money: bool = False
     misplays: int = 0  # games with a misplay, for the sheet's legend
+    # Bock rounds and the Stock (score_evening): Bock games still to come; the Stock now,
+    # and at the end each player's share of it and what stays in it.
+    has_bock: bool = False
+    bock_ahead: int = 0
+    has_stock: bool = False
+    stock: int = 0
+    stock_share: int = 0
+    stock_left: int = 0
+    final_balances: list[dict] = field(default_factory=list)
+
+    @property
+    def bock_strokes(self) -> str:
+        """The Bock games still to come, as strokes on the paper block."""
+        return "|" * self.bock_ahead
 
 
 def next_dealer(profile: dict, players: int, previous: dict) -> int:
@@ -93,7 +124,7 @@ def sitting_out(players: int, dealer: int) -> int | None:
 def summarize(table, revisions) -> Summary:
     players = table.player_names
     count = len(players)
-    totals = [0] * count
+    profile = table.profile
     rows: list[GameRow] = []
     for revision in revisions:
         data = revision.data
@@ -106,10 +137,14 @@ def summarize(table, revisions) -> Summary:
         won = data.get("won", False) and misplay is None
         row.won_alone = data["contract"] in game.ALONE and won
         row.offender = players[misplay] if misplay is not None else ""
-        if revision.complete:
-            totals = [t + s for t, s in zip(totals, revision.scores, strict=True)]
-            row.totals = totals
         rows.append(row)
+    # Every game is priced by the evening in order: a corrected game reprices those after it.
+    complete = [row for row in rows if row.complete]
+    evening = score_evening(profile, [game.facts(profile, row.data, count) for row in complete])
+    for row, priced in zip(complete, evening.games, strict=True):
+        row.evening = priced
+        row.totals = list(priced.totals)
+    totals = list(complete[-1].totals) if complete else [0] * count
     open_rows = [row for row in rows if not row.complete]
     next_round = open_rows[0].number if open_rows else len(rows) + 1
     summary = SchafkopfSummary(
@@ -117,10 +152,20 @@ def summarize(table, revisions) -> Summary:
         rows=rows,
         totals=totals,
         next_round=next_round,
-        balances=balances(table.profile, players, totals),
-        has_money=money_cents(table.profile, 0) is not None,
+        balances=balances(profile, players, totals),
+        has_money=money_cents(profile, 0) is not None,
         misplays=sum(1 for row in rows if row.offender),
+        has_bock=bool(profile_value(profile, "bock")),
+        bock_ahead=evening.bock_ahead,
+        has_stock=profile["passed_deal"] == "stock",
+        stock=evening.stock,
+        stock_share=evening.settle_up[0] if evening.settle_up else 0,
+        stock_left=evening.stock_left,
     )
+    if summary.has_stock:
+        # The end of the evening: the Stock shared out (or kept), each player's final balance.
+        summary.final_totals = list(evening.final) if complete else totals
+        summary.final_balances = balances(profile, players, summary.final_totals)
     dealer = dealer_of(table, rows, next_round)
     out = sitting_out(count, dealer)
     leader = (dealer + 1) % count
@@ -130,7 +175,9 @@ def summarize(table, revisions) -> Summary:
         sitting_out=out,
         leader=leader,
         order=[(leader + step) % count for step in range(count) if (leader + step) % count != out],
-        passed_deal=table.profile["passed_deal"],
+        passed_deal=profile["passed_deal"],
+        bock=evening.next_bock,
+        factor=evening.next_factor,
     )
     return summary
 
