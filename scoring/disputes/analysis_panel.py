@@ -1,13 +1,16 @@
 """The "Analyse" box of a dispute's replay (Schafkopf): offer, progress, and per trick the
-cards that gave Augen away (scoring/analyses.py does the work)."""
+cards that gave Augen away, or in a Bettel tricks (scoring/analyses.py does the work)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ..analyses import find, marks, refusal, summary
 from ..models import Analysis, Dispute
 from ..pads.base import engine_language
+from ..rules.schafkopf.analysis import TRICKS_TAKEN
 from .games import get_adapter
 
 GAME = "schafkopf"
@@ -37,7 +40,27 @@ def analysis_context(dispute: Dispute, step: int, *, may_start: bool) -> dict[st
         return box
     if analysis.status == Analysis.Status.DONE:
         names = record["players"]
-        box["summary"] = summary(analysis.document, names)
+        document = analysis.document
+        box["summary"] = summary(document, names)
         if step:
-            box["marks"] = marks(analysis.document, names, step)
+            box["marks"] = marks(document, names, step)
+        # A document without an objective was written before Bettel was analysed: Augen.
+        if document.get("objective") == TRICKS_TAKEN:
+            read_tricks(box, document)
     return box
+
+
+def read_tricks(box: dict[str, Any], document: dict[str, Any]) -> None:
+    """A Bettel's values are the declarer's tricks: won with none, so the summary and the
+    turns of the game read them so (``analyses`` reads Augen, won from 61)."""
+    box["summary"].update(won=document["value"] == 0, tricks=True)
+    positions = document["positions"]
+    for mark in box.get("marks", ()):
+        position = positions[mark["index"]]
+        before, after = position["best"], position["values"][position["played"]]
+        mark["tricks"] = True
+        mark["turn"] = None
+        if before == 0 < after:
+            mark["turn"] = _("from here the game was lost")
+        elif after == 0 < before:
+            mark["turn"] = _("from here the game was won")

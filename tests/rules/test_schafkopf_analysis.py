@@ -90,7 +90,7 @@ def check_document(record: dict, document: dict, from_trick: int = 1) -> None:
     """Everything records.md says of an `analysis/1` document, position by position."""
     positions = document["positions"]
     first_card = 4 * (from_trick - 1)
-    assert document["format"] == FORMAT
+    assert document["format"] == FORMAT and document["objective"] == "augen"
     assert len(positions) == 32 - first_card
     verdict = records.verify(record)
     assert document["party"] == sorted(verdict.result["declaring_party"])
