@@ -98,6 +98,7 @@ bench: install
 	$(PY) -m scoring.bench $(BENCH_ARGS)
 	$(PY) -m scoring.bench_analysis $(ANALYSIS_BENCH_ARGS)
 	$(PY) -m tournaments.bench $(TOURNAMENT_BENCH_ARGS)
+	$(PY) -m scoring.groups.bench $(GROUP_BENCH_ARGS)
 
 # German translations live in locale/de/parts/<area>.po (one file per area, so parallel work
 # does not collide); this merges them into the catalog Django reads and compiles it. The rules

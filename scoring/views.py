@@ -46,6 +46,7 @@ from .services import (
 from .spreadsheets import csv_response
 from .tables import round_history, sheet_rows, summarize
 from .voids import VoidForm, void_refusal
+from .workbooks import Money, add_sheet, new_workbook, xlsx_response
 
 MY_TABLES = "tables"  # session key: scorer links of tables this browser created or scored
 MY_TABLES_KEEP = 20
@@ -571,6 +572,20 @@ def sheet_csv(request, scope: Scope):
 
 @require_safe
 @table_link
+def sheet_xlsx(request, scope: Scope):
+    """The score sheet as a real spreadsheet: the CSV's rows, numbers as numbers and the
+    money row in euros with a currency format."""
+    table = scope.access.table
+    rows = sheet_rows(table)
+    if getattr(summarize(table), "has_money", False):  # the last row is the money, in cents
+        rows[-1] = [_("Money"), "", *(Money(cents) for cents in rows[-1][2:])]
+    workbook = new_workbook()
+    add_sheet(workbook, table.heading, rows[0], rows[1:])
+    return xlsx_response(workbook, f"stichblock-{table.game}-{table.pk}.xlsx")
+
+
+@require_safe
+@table_link
 def share(request, scope: Scope):
     access = scope.access
     links = access.table.accesses.all() if scope.can_edit else [access]
@@ -588,8 +603,11 @@ def share(request, scope: Scope):
 @table_link
 def qr_code(request, scope: Scope):
     """The QR code of a link, as SVG: whoever has the link may see its code."""
-    access = scope.access
-    url = request.build_absolute_uri(reverse("table", args=[access.key]))
+    return qr_response(request.build_absolute_uri(reverse("table", args=[scope.access.key])))
+
+
+def qr_response(url: str) -> HttpResponse:
+    """A link's QR code as SVG (a table's, a group's)."""
     # A standalone SVG (with xmlns and XML declaration): browsers refuse an <img> whose SVG
     # lacks the namespace, which is what svg_inline() writes for embedding in HTML.
     response = HttpResponse(content_type="image/svg+xml")

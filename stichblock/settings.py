@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks_db",
     "scoring",
+    "scoring.groups",
     "tournaments",
     "stichblock",
 ]

@@ -1,0 +1,187 @@
+"""Season speed: a Stammtisch of 40 players, 3 seasons of 50 evenings × 60 games (9,000 games).
+
+``python -m scoring.groups.bench [--players 40] [--seasons 3] [--evenings 50] [--games 60]
+[--repeat 7]`` (``make bench`` runs it). The data goes straight into a throw-away test
+database (tournaments.bench's ``setup_django``): per evening a scorepad table of 4 or 5 of
+the group's players with one current revision per game (the Schafkopf pad's data, its
+scores from the rules engine, tarif-10-20-50). It prints the server time of one season's
+page, cold (nothing summed up in the cache: every evening's revisions read and summed up)
+and warm (each table's facts from the cache, as after the first view of a version), through
+the whole middleware stack, with its number of queries next to the same for a group of a
+fifth of the evenings: the count must not grow with the evenings. Target: under 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+
+from tournaments.bench import random_game, setup_django
+
+TARGET_MS = 200
+
+
+def build(name: str, players: int, seasons: int, evenings: int, games: int, seed: str):
+    from scoring.models import Access, Revision, Round, Seat, Table
+    from scoring.pads.schafkopf.game import scores as game_scores
+    from scoring.rules.schafkopf import PROFILES
+
+    from .models import Evening, EveningSeat, Group, Player
+
+    rng = random.Random(seed)
+    profile = dict(PROFILES["tarif-10-20-50"])
+    group = Group.objects.create(
+        name=f"Bench {name}", game="schafkopf", profile_name="tarif-10-20-50", profile=profile
+    )
+    people = Player.objects.bulk_create(
+        Player(group=group, name=f"Spieler {n:02d}") for n in range(1, players + 1)
+    )
+    first_year = 2020
+    for season in range(seasons):
+        tables, seatings, days = [], [], []
+        for number in range(evenings):
+            sitting = rng.sample(people, rng.choice((4, 4, 5)))
+            seatings.append(sitting)
+            days.append(datetime.date(first_year + season, 1, 1) + datetime.timedelta(number * 7))
+            tables.append(
+                Table(
+                    game="schafkopf",
+                    title=f"Bench {name}",
+                    profile_name="tarif-10-20-50",
+                    profile=profile,
+                    options={"first_dealer": 0},
+                    version=games,
+                )
+            )
+        tables = Table.objects.bulk_create(tables)
+        Seat.objects.bulk_create(
+            Seat(table=table, position=p, name=person.name)
+            for table, sitting in zip(tables, seatings, strict=True)
+            for p, person in enumerate(sitting)
+        )
+        Access.objects.bulk_create(
+            Access(table=table, role=role)
+            for table in tables
+            for role in (Access.Role.SCORER, Access.Role.VIEWER)
+        )
+        evening_rows = Evening.objects.bulk_create(
+            Evening(group=group, table=table, played_on=day)
+            for table, day in zip(tables, days, strict=True)
+        )
+        EveningSeat.objects.bulk_create(
+            EveningSeat(evening=evening, position=p, player=person)
+            for evening, sitting in zip(evening_rows, seatings, strict=True)
+            for p, person in enumerate(sitting)
+        )
+        rounds = Round.objects.bulk_create(
+            Round(table=table, number=g) for table in tables for g in range(1, games + 1)
+        )
+        size = {table.pk: len(sitting) for table, sitting in zip(tables, seatings, strict=True)}
+        revisions = []
+        for game_round in rounds:
+            seats = size[game_round.table_id]
+            data = random_game(rng, seats, game_round.number)
+            revisions.append(
+                Revision(
+                    round=game_round,
+                    number=1,
+                    data=data,
+                    scores=game_scores(profile, data, seats),
+                    complete=True,
+                    author="Bench",
+                    device="bench",
+                    submission=uuid.uuid4(),
+                )
+            )
+        Revision.objects.bulk_create(revisions, batch_size=2000)
+    return group, first_year + seasons - 1
+
+
+def measure(group, season: int, repeat: int) -> dict:
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    url = reverse("season", args=[group.viewer_key, season])
+    client = Client()
+    assert client.get(url).status_code == 200  # templates and translations loaded
+    cold, warm = [], []
+    for _ in range(repeat):
+        cache.clear()
+        start = time.perf_counter()
+        client.get(url)
+        cold.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        response = client.get(url)
+        warm.append((time.perf_counter() - start) * 1000)
+    cache.clear()
+    with CaptureQueriesContext(connection) as cold_queries:
+        client.get(url)
+    with CaptureQueriesContext(connection) as warm_queries:
+        client.get(url)
+    assert response.status_code == 200
+    return {
+        "cold_ms": min(cold),
+        "cold_median_ms": statistics.median(cold),
+        "warm_ms": min(warm),
+        "warm_median_ms": statistics.median(warm),
+        "cold_queries": len(cold_queries),
+        "warm_queries": len(warm_queries),
+        "bytes": len(response.content),
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=40)
+    parser.add_argument("--seasons", type=int, default=3)
+    parser.add_argument("--evenings", type=int, default=50)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        setup_django(tmp)
+        start = time.perf_counter()
+        big, season = build("big", args.players, args.seasons, args.evenings, args.games, "g1")
+        small, small_season = build(
+            "small", args.players, 1, max(1, args.evenings // 5), args.games, "g2"
+        )
+        built = time.perf_counter() - start
+        total = args.seasons * args.evenings * args.games
+        print(
+            f"group season page: {args.players} players, {args.seasons} seasons × "
+            f"{args.evenings} evenings × {args.games} games = {total} games "
+            f"(built in {built:.1f} s)"
+        )
+        figures = measure(big, season, args.repeat)
+        few = measure(small, small_season, args.repeat)
+        print(
+            f"  one season ({args.evenings} evenings): cold {figures['cold_ms']:.0f} ms "
+            f"(median {figures['cold_median_ms']:.0f}), warm {figures['warm_ms']:.0f} ms "
+            f"(median {figures['warm_median_ms']:.0f}); queries cold "
+            f"{figures['cold_queries']}, warm {figures['warm_queries']}; "
+            f"{figures['bytes'] // 1024} KiB"
+        )
+        print(
+            f"  a season of {max(1, args.evenings // 5)} evenings: queries cold "
+            f"{few['cold_queries']}, warm {few['warm_queries']} (must equal the above)"
+        )
+        ok = figures["cold_ms"] < TARGET_MS and figures["warm_ms"] < TARGET_MS
+        same = (few["cold_queries"], few["warm_queries"]) == (
+            figures["cold_queries"],
+            figures["warm_queries"],
+        )
+        print(f"  target < {TARGET_MS} ms: {'met' if ok else 'NOT met'}; constant queries: {same}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

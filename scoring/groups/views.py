@@ -1,0 +1,361 @@
+"""A Stammtisch's pages: starting it, its page and links, the roster, an evening's start and
+settle-up, the seasons (docs/groups.md). Function views, thin: writes are services'."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from ..models import Game
+from ..pads import PADS, get_pad
+from ..views import qr_response
+from . import exports, services
+from .forms import (
+    AddPlayersForm,
+    EveningForm,
+    GroupForm,
+    RenameForm,
+    SeasonStartForm,
+    house_rule_fields,
+    pad_form,
+    rule_data_of,
+    rules_only_form,
+    seat_option_fields,
+)
+from .links import GroupScope, group_link, remember_group
+from .models import Evening, Payment, Player
+from .season import ALL, evening_rows, player_evenings, season, seasons, settle_up
+
+
+@require_safe
+def group_games(request):
+    """Which game the group plays: the first step of starting one."""
+    games = [(game, game.label, game.value in PADS) for game in Game]
+    return render(request, "scoring/groups/games.html", {"games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def group_new(request, game: str):
+    if game not in PADS:
+        raise Http404
+    pad = get_pad(game)
+    data = request.POST if request.method == "POST" else None
+    form = GroupForm(data)
+    rules = rules_only_form(pad, data)
+    if data is not None and form.is_valid() and rules.is_valid():
+        group = services.create_group(
+            name=form.cleaned_data["name"],
+            game=game,
+            profile_name=pad.profile_name_from_form(rules),
+            profile=pad.settings_from_form(rules),
+            rule_data=rule_data_of(rules, data),
+            roster=form.cleaned_data["roster"],
+            submission=form.cleaned_data["submission"],
+        )
+        scope = GroupScope(group=group, key=group.scorer_key)
+        remember_group(request, scope)
+        return redirect("group", key=group.scorer_key)
+    context = {"form": form, "rules": rules, "rule_fields": house_rule_fields(rules)}
+    context["game"] = Game(game)
+    return render(request, "scoring/groups/new.html", context, status=422 if data else 200)
+
+
+def group_context(scope: GroupScope, **extra) -> dict:
+    group = scope.group
+    return {"scope": scope, "group": group, "key": scope.key, "pad": get_pad(group.game), **extra}
+
+
+@require_safe
+@group_link
+def group_page(request, scope: GroupScope):
+    remember_group(request, scope)
+    rows = evening_rows(scope.group, role=scope.table_role)
+    context = group_context(scope, rows=rows[::-1], seasons=seasons(scope.group, rows))
+    return render(request, "scoring/groups/group.html", context)
+
+
+@require_safe
+@group_link
+def group_share(request, scope: GroupScope):
+    group = scope.group
+    keys = [group.scorer_key, group.viewer_key] if scope.can_edit else [scope.key]
+    links = [
+        {
+            "key": key,
+            "can_score": key == group.scorer_key,
+            "url": request.build_absolute_uri(reverse("group", args=[key])),
+            "qr": reverse("group_qr", args=[key]),
+        }
+        for key in keys
+    ]
+    return render(request, "scoring/groups/share.html", group_context(scope, links=links))
+
+
+@require_safe
+@group_link
+def group_qr(request, scope: GroupScope):
+    return qr_response(request.build_absolute_uri(reverse("group", args=[scope.key])))
+
+
+# --- the roster ----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@group_link
+def roster(request, scope: GroupScope):
+    form = AddPlayersForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        scope.require_edit()
+        if form.is_valid():
+            services.add_players(scope.group, form.cleaned_data["names"])
+            messages.success(request, _("The roster is saved."))
+            return redirect("group_roster", key=scope.key)
+    return render_roster(request, scope, form=form, status=422 if form.is_bound else 200)
+
+
+def render_roster(request, scope: GroupScope, status=200, **extra):
+    players = list(scope.group.players.all())
+    context = group_context(
+        scope,
+        roster=[player for player in players if player.on_roster],
+        guests=[player for player in players if not player.on_roster],
+        season_form=SeasonStartForm(
+            initial={"season_day": scope.group.season_day, "season_month": scope.group.season_month}
+        ),
+        **extra,
+    )
+    context.setdefault("form", AddPlayersForm())
+    return render(request, "scoring/groups/roster.html", context, status=status)
+
+
+@require_POST
+@group_link(edit=True)
+def player_rename(request, scope: GroupScope, player_id: int):
+    player = get_object_or_404(Player, pk=player_id, group=scope.group)
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        old, new = player.name, form.cleaned_data["name"]
+        try:
+            services.rename_player(player, new)
+        except services.NameTaken:
+            form.add_error("name", _("“%(name)s” is taken in this group.") % {"name": new})
+        else:
+            messages.success(
+                request, _("%(old)s is now called %(new)s everywhere.") % {"old": old, "new": new}
+            )
+            return redirect("group_roster", key=scope.key)
+    return render_roster(request, scope, status=422, rename_form=form, renaming=player)
+
+
+@require_POST
+@group_link(edit=True)
+def player_roster(request, scope: GroupScope, player_id: int):
+    """Put a guest on the roster, or take a person off it (his evenings stay his)."""
+    player = get_object_or_404(Player, pk=player_id, group=scope.group)
+    if request.POST.get("on_roster") == "1":
+        services.player_named(scope.group, player.name, join=True)
+    else:
+        services.remove_from_roster(player)
+    return redirect("group_roster", key=scope.key)
+
+
+@require_POST
+@group_link(edit=True)
+def season_start(request, scope: GroupScope):
+    form = SeasonStartForm(request.POST)
+    if form.is_valid():
+        group = scope.group
+        group.season_day = form.cleaned_data["season_day"]
+        group.season_month = form.cleaned_data["season_month"]
+        group.save(update_fields=["season_day", "season_month"])
+        messages.success(request, _("The seasons start on the new day."))
+        return redirect("group_roster", key=scope.key)
+    return render_roster(request, scope, status=422, season_form=form)
+
+
+# --- evenings ------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@group_link(edit=True)
+def evening_new(request, scope: GroupScope):
+    """Tonight's table: who sits where (the roster in a few taps, or a guest), started
+    through the game's own creation form with the group's house rules."""
+    group = scope.group
+    pad = get_pad(group.game)
+    data = request.POST if request.method == "POST" else None
+    roster_players = [player for player in group.players.all() if player.on_roster]
+    seats = pad.create_form_class.player_count
+    form = EveningForm(
+        data, group=group, seats=seats, roster=roster_players, initial=last_seating(scope)
+    )
+    table_form = pad_form(pad, None)
+    if data is not None and form.is_valid():
+        posted = data.copy()
+        posted.update(form.names())
+        table_form = pad_form(pad, posted, group.rule_data)
+        if table_form.is_valid():
+            join = form.cleaned_data["join_roster"]
+            players = [
+                person
+                if isinstance(person, Player)
+                else services.player_named(group, person, join=join)
+                for person in form.cleaned_data["sitting"]
+                if person is not None
+            ]
+            evening = services.start_evening(
+                group,
+                players,
+                game=group.game,
+                profile_name=group.profile_name,
+                profile=group.profile,
+                options=pad.table_options(table_form),
+                title=table_form.cleaned_data["title"] or group.name,
+                played_on=form.cleaned_data["played_on"],
+                submission=table_form.cleaned_data["submission"],
+            )
+            scorer = evening.table.accesses.get(role="scorer")
+            return redirect("table", key=scorer.key)
+    elif data is not None:
+        table_form = pad_form(pad, data, group.rule_data)
+        table_form.is_valid()
+    context = group_context(
+        scope, form=form, table_form=table_form, seat_options=seat_option_fields(table_form)
+    )
+    return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
+
+
+def last_seating(scope: GroupScope) -> dict:
+    """Tonight's form starts with the last evening's seating: often a tap or two away."""
+    last = scope.group.evenings.order_by("-played_on", "-pk").first()
+    if last is None:
+        return {}
+    return {f"seat_{seat.position}": str(seat.player_id) for seat in last.seats.all()}
+
+
+def evening_of(scope: GroupScope, evening_id: int):
+    rows = evening_rows(scope.group, [evening_id], role=scope.table_role)
+    if not rows:
+        raise Http404
+    return rows[0]
+
+
+@require_safe
+@group_link
+def evening_settle(request, scope: GroupScope, evening_id: int):
+    row = evening_of(scope, evening_id)
+    settled = settle_up([row])
+    paid = Payment.objects.filter(evening=row.evening)
+    context = group_context(
+        scope,
+        row=row,
+        settled=settled,
+        transfers=marked(settled.transfers, paid),
+        paid_key={"evening": row.evening.pk},
+        xlsx=reverse("evening_settle_xlsx", args=[scope.key, evening_id]),
+    )
+    return render(request, "scoring/groups/settle.html", context)
+
+
+@require_safe
+@group_link
+def evening_settle_xlsx(request, scope: GroupScope, evening_id: int):
+    row = evening_of(scope, evening_id)
+    return exports.settle_up_response(scope.group, [row], settle_up([row]))
+
+
+def marked(transfers, paid) -> list[tuple]:
+    """Each transfer with whether it is marked paid (by payer, payee and amount)."""
+    marks = {(p.payer_id, p.payee_id, p.amount) for p in paid}
+    return [
+        (t, (getattr(t.payer, "pk", None), getattr(t.payee, "pk", None), t.amount) in marks)
+        for t in transfers
+    ]
+
+
+@require_POST
+@group_link(edit=True)
+def payment(request, scope: GroupScope):
+    """Mark a transfer paid, or open again (a transfer of an evening or of a season)."""
+    group = scope.group
+
+    def person(field: str) -> Player | None:
+        value = request.POST.get(field, "")
+        return get_object_or_404(Player, pk=value, group=group) if value else None
+
+    try:
+        amount = int(request.POST.get("amount", ""))
+    except ValueError:
+        raise Http404 from None
+    if request.POST.get("evening"):
+        evening = get_object_or_404(Evening, pk=request.POST["evening"], group=group)
+        key: dict = {"evening": evening}
+        back = reverse("evening_settle", args=[scope.key, evening.pk])
+    else:
+        key = {"season": int(request.POST.get("season") or 0)}
+        back = reverse("season_settle", args=[scope.key, key["season"]])
+    change = services.mark_paid if request.POST.get("paid") == "1" else services.unmark_paid
+    change(group, key, person("payer"), person("payee"), amount)
+    return redirect(back)
+
+
+# --- seasons -------------------------------------------------------------------------------
+
+
+def season_and_years(scope: GroupScope, key):
+    rows = evening_rows(scope.group, role=scope.table_role)
+    return season(scope.group, key, rows), seasons(scope.group, rows)
+
+
+@require_safe
+@group_link
+def season_page(request, scope: GroupScope, year: int | None = None):
+    """A season's standings (``year``), or all seasons together."""
+    shown, years = season_and_years(scope, ALL if year is None else year)
+    context = group_context(scope, season=shown, years=years, all=year is None)
+    context["projector"] = request.GET.get("projector") == "1"
+    return render(request, "scoring/groups/season.html", context)
+
+
+@require_safe
+@group_link
+def season_player(request, scope: GroupScope, player_id: int, year: int | None = None):
+    """The evenings behind a person's figures in a season."""
+    player = get_object_or_404(Player, pk=player_id, group=scope.group)
+    shown, _years = season_and_years(scope, ALL if year is None else year)
+    evenings = player_evenings(shown.rows, player)
+    fact = request.GET.get("fact", "")
+    if fact in ("won", "solos", "schneider", "schwarz", "touts"):
+        evenings = [(row, seat) for row, seat in evenings if getattr(seat, fact)]
+    context = group_context(
+        scope, season=shown, player=player, evenings=evenings, fact=fact, all=year is None
+    )
+    return render(request, "scoring/groups/player.html", context)
+
+
+@require_safe
+@group_link
+def season_settle(request, scope: GroupScope, year: int):
+    shown, _years = season_and_years(scope, year)
+    settled = settle_up(shown.rows)
+    paid = Payment.objects.filter(group=scope.group, season=year)
+    context = group_context(
+        scope,
+        season=shown,
+        settled=settled,
+        transfers=marked(settled.transfers, paid),
+        paid_key={"season": year},
+        xlsx=reverse("season_xlsx", args=[scope.key, year]),
+    )
+    return render(request, "scoring/groups/settle.html", context)
+
+
+@require_safe
+@group_link
+def season_xlsx(request, scope: GroupScope, year: int):
+    shown, _years = season_and_years(scope, year)
+    return exports.season_response(scope.group, shown, settle_up(shown.rows))
