@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from scoring.pads import PADS
+from scoring.pads.schafkopf.game import ALONE, priced_by_evening
 from scoring.rules import scharfe_schoten as scharfe_schoten_rules
 from scoring.rules.schatzsuche import scores as schatzsuche_rules
 from scoring.rules.stichwahl.scores import WINNING_TOTAL
 
-# Contracts a player plays alone; a won one is circled on the Spielliste and breaks ties.
-SOLO_CONTRACTS = frozenset({"solo", "wenz", "solo_tout", "wenz_tout", "sie"})
+# Contracts a player plays alone (the house games too); a won one is circled on the
+# Spielliste and breaks ties.
+SOLO_CONTRACTS = frozenset(ALONE)
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,19 @@ class Format:
         """A table's points in the standings from its summed scores (and summed extras)."""
         return totals
 
+    def priced_by_sheet(self, profile: dict) -> bool:
+        """Whether a game's amounts depend on the games before it, so that the standings take
+        each table's sheet instead of summing the amounts stored with its games."""
+        return False
+
 
 @dataclass(frozen=True)
 class SchafkopfFormat(Format):
+    def priced_by_sheet(self, profile):
+        # Bock rounds and the Stock: a correction reprices the games after it, and the Stock
+        # left when the round ends is shared out (scoring/pads/schafkopf/summary.py).
+        return priced_by_evening(profile)
+
     def won_solos(self):
         # The Schafkopf pad's data: contract, declarer and won (scoring/pads/schafkopf/game.py).
         # A solo "won" because an opponent misplayed is not circled on the sheet, nor counted.

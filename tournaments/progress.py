@@ -64,10 +64,15 @@ class TableProgress:
 
 
 def unbalanced_games(game: str, summary: Summary) -> list[int]:
-    """Numbers of complete games whose plus and minus do not add up to zero (zero-sum games)."""
+    """Numbers of complete games whose plus and minus do not add up to zero (zero-sum games;
+    what a Schafkopf game moved into its Stock counts, the Stock being a fifth account)."""
     if not get_format(game).zero_sum:
         return []
-    return [row.number for row in summary.rows if row.complete and sum(row.scores) != 0]
+    return [
+        row.number
+        for row in summary.rows
+        if row.complete and sum(row.scores) + getattr(row, "stock_paid", 0) != 0
+    ]
 
 
 def games_required(table: Table) -> int | None:

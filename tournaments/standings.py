@@ -17,10 +17,11 @@ from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, Coalesce
 
 from scoring import game_limit
-from scoring.models import Revision
+from scoring.models import Revision, Table
 
 from .formats import get_format
 from .models import DrawnSeat, Player, Tournament
+from .progress import summaries_of
 
 
 @dataclass
@@ -197,6 +198,9 @@ def table_results(tournaments: list[Tournament], fmt) -> dict[int, tuple]:
         totals = [row[f"score_{seat}"] for seat in range(size)]
         extras = {key: [row[f"{key}_{seat}"] or 0 for seat in range(size)] for key in fmt.seat_sums}
         results[row["round__table_id"]] = (totals, extras, [0] * size, row["games"])
+    for table_id, totals in sheet_totals(tournaments, fmt).items():
+        if table_id in results:
+            results[table_id] = (totals, *results[table_id][1:])
     solos = fmt.won_solos()
     if solos is not None:
         declarer = f"data__{fmt.solo_declarer}"
@@ -206,6 +210,20 @@ def table_results(tournaments: list[Tournament], fmt) -> dict[int, tuple]:
             if isinstance(row[declarer], int) and 0 <= row[declarer] < len(table_solos):
                 table_solos[row[declarer]] += row["n"]
     return results
+
+
+def sheet_totals(tournaments: list[Tournament], fmt) -> dict[int, list[int]]:
+    """The totals of each table whose games the sheet prices in order (``priced_by_sheet``:
+    Schafkopf's Bock rounds and Stock), as its sheet has them: a finished table's after the
+    Stock is shared out."""
+    priced = [tournament for tournament in tournaments if fmt.priced_by_sheet(tournament.profile)]
+    if not priced:
+        return {}
+    tables = Table.objects.filter(tournament_table__round__tournament__in=priced)
+    return {
+        table_id: (summary.finished and summary.final_totals) or summary.totals
+        for table_id, summary in summaries_of(list(tables)).items()
+    }
 
 
 def within_games_per_round(revisions, thrown_in_counts: bool, games_per_round: int):

@@ -19,6 +19,7 @@ from ...rules.schafkopf import (
     GameFacts,
     counted_laufende,
     penalty_settle,
+    profile_value,
     score_evening,
     settle,
     settle_ramsch,
@@ -72,9 +73,15 @@ def scored_schwarz(profile: dict, data: dict) -> bool:
     return bool(data.get("schwarz"))
 
 
-def facts(profile: dict, data: dict, players: int) -> GameFacts:
-    """What the evening (Bock rounds, the Stock) needs of one saved game."""
-    own = scores(profile, data, players)
+def priced_by_evening(profile: dict) -> bool:
+    """Whether a game's amounts depend on the games before it: Bock rounds or a Stock."""
+    return bool(profile_value(profile, "bock")) or profile["passed_deal"] == "stock"
+
+
+def facts(profile: dict, data: dict, players: int, own: list[int] | None = None) -> GameFacts:
+    """What the evening (Bock rounds, the Stock) needs of one saved game; ``own``: its own
+    amounts where known (else by the tariff from ``data``)."""
+    own = scores(profile, data, players) if own is None else own
     if data["contract"] not in PLAYED:
         return GameFacts(data["contract"], own, sitting_out=data.get("sitting_out"))
     return GameFacts(

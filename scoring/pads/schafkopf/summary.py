@@ -139,8 +139,17 @@ def summarize(table, revisions) -> Summary:
         row.offender = players[misplay] if misplay is not None else ""
         rows.append(row)
     # Every game is priced by the evening in order: a corrected game reprices those after it.
+    # Where no Bock or Stock can change them, a game's stored amounts are its own: the sheet
+    # shows what was stored (the tournament's zero-sum check looks at it).
     complete = [row for row in rows if row.complete]
-    evening = score_evening(profile, [game.facts(profile, row.data, count) for row in complete])
+    stored = not game.priced_by_evening(profile)
+    evening = score_evening(
+        profile,
+        [
+            game.facts(profile, row.data, count, row.revision.scores if stored else None)
+            for row in complete
+        ],
+    )
     for row, priced in zip(complete, evening.games, strict=True):
         row.evening = priced
         row.totals = list(priced.totals)
