@@ -336,8 +336,10 @@ def test_the_short_deck_deals_six_cards_plays_six_tricks_and_refuses_a_seven(cli
     assert len(pack) == 24 and not [card for card in pack if card[1:] in ("7", "8")]
     assert "Anna 0/6" in text(client.get(url("dispute_hands", key, dispute)))
 
-    board = text(client.get(url("dispute", key, dispute)))
+    board = client.get(url("dispute", key, dispute)).content.decode()
     assert "0 von 6 Stichen" in board
+    offered = re.findall(r'name="action" value="(\w+)"', board)  # without hands: every card
+    assert len(offered) == 24 and "E7" not in offered
     refused = tap(client, key, dispute, "E7", HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "E7 ist keine Karte der kurzen Karte (ohne 8er und 7er)." in text(refused)
