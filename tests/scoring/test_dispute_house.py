@@ -9,6 +9,7 @@ search over seeds and written out here, except the Bettel, which is dealt by han
 """
 
 import re
+import uuid
 
 import pytest
 
@@ -303,6 +304,45 @@ def test_a_bettel_with_stichzwang_names_the_card_that_should_have_headed_the_tri
         "Anna played E7 although he could head the trick with EK "
         "(Stichzwang in the led suit Eichel)"
     ]
+
+
+HOUSE_GAMES = ("geier", "farbwenz", "farbgeier", "geier_tout", "farbwenz_tout", "farbgeier_tout")
+HOUSE_GAMES += ("bettel", "bettel_ouvert", "solo_tout", "wenz_tout")
+
+
+def first_of_each(kinds, deck) -> dict[str, dict]:
+    """A bot game of each contract type in ``kinds`` (every contract offered), by seed."""
+    module = records.get_game("schafkopf")
+    offered = {"contracts": list(EVERY_CONTRACT), "deck": deck}
+    settings = records.profile_settings(module, "stammtisch", offered)
+    found: dict[str, dict] = {}
+    for seed in range(4000):
+        record = module.simulate(make_rng(f"house:{seed}"), settings, round_number=1)
+        found.setdefault(record["contract"]["type"], record)
+        if set(kinds) <= found.keys():
+            return {kind: found[kind] for kind in kinds}
+    raise AssertionError(f"not all of {kinds} in 4000 deals")
+
+
+@pytest.mark.parametrize("deck", ["lang", "kurz"])
+def test_every_house_game_goes_from_the_verdict_onto_the_sheet(client, deck):
+    """The sheet against the verdict for each house game and Tout, in both decks: a game
+    entered as a Wenz becomes what the record shows (the pad stores a house game as its
+    contract with declarer, suit, won or lost), scored as the verdict scores it."""
+    for kind, record in first_of_each(HOUSE_GAMES, deck).items():
+        table, key = house_table(contracts=list(EVERY_CONTRACT), deck=deck)
+        declarer = record["contract"]["declarer"]
+        play(client, key, 1, game("wenz", (declarer + 1) % 4, outcome="won", augen=61))
+        dispute = open_dispute(client, key, 1)
+        assert paste(client, key, dispute, record).status_code == 302, kind
+        page = text(client.get(url("dispute", key, dispute)))
+        assert "Spiel: Wenz → " in page and "nicht in den Spielblock" not in page, kind
+        # A submission of its own on each table (one key is one save, wherever it goes).
+        assert apply(client, key, dispute, base=1, submission=str(uuid.uuid4())).status_code == 302
+        revision = current(table)
+        assert revision.data["contract"] == kind
+        assert revision.data["suit"] == record["contract"].get("suit"), kind
+        assert revision.scores == records.verify(record).result["scores"], kind
 
 
 def short_deck_record(names) -> dict:
