@@ -80,6 +80,8 @@ def service_worker_config() -> dict:
         # Pages kept for offline use: the home page and every page of a table link.
         "home": reverse("home"),
         "tablePrefix": table_prefix(),
+        # A Stammtisch's pages (its page, roster, seasons) open offline like a table's.
+        "groupPrefix": reverse("group", args=["KEY"]).split("KEY")[0],
     }
 
 

@@ -47,7 +47,8 @@ self.addEventListener("activate", function (event) {
 });
 
 function isPage(url) {
-  return url.pathname === CONFIG.home || url.pathname.indexOf(CONFIG.tablePrefix) === 0;
+  return url.pathname === CONFIG.home || url.pathname.indexOf(CONFIG.tablePrefix) === 0 ||
+    url.pathname.indexOf(CONFIG.groupPrefix) === 0;
 }
 
 function withTimeout(promise, ms) {

@@ -269,3 +269,8 @@ def test_the_season_page_needs_the_same_queries_for_more_evenings(client):
         return len(cold)
 
     assert queries(2) == queries(6)
+
+
+def test_the_service_worker_keeps_the_group_pages_like_a_tables(client):
+    body = client.get(reverse("service_worker")).content.decode()
+    assert '"groupPrefix": "/g/"' in body and "CONFIG.groupPrefix" in body

@@ -1,0 +1,146 @@
+"""A Stammtisch's year in the browser (issue 24): six players start their group on a 360 px
+phone and play three evenings (different seatings, a guest, a rename between evenings); the
+season page agrees with a hand count from the three sheets, the settle-up's transfers are
+the fewest and sum to each player's balance; every page fits the phone, and the season page
+a 1920×1080 projector. The games are entered as the pad stores them (tests/groups/helpers);
+the group's pages are all tapped through.
+"""
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.groups.models import Evening, Group
+from tests.groups.helpers import enter, game
+from tests.groups.test_groups import brute_force_fewest
+
+from .conftest import check_fits
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIX = ["Anna", "Bartholomäus", "Cem", "Dora", "Emil", "Franziska-Sophie"]
+PROJECTOR = {"width": 1920, "height": 1080}
+SHOTS = Path("/tmp/stammtisch-shots")
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+
+
+def start_evening(page, key, seating, *, day, guest=None):
+    """Tonight's table: roster picks per seat (``None``: the guest types his name)."""
+    page.goto(f"/g/{key}/")
+    page.get_by_role("link", name="Tisch für heute Abend beginnen").click()
+    check_fits(page, "evening form")
+    for seat, name in enumerate(seating):
+        select = page.locator(f"#id_seat_{seat}")
+        if name is None:
+            select.select_option("")
+            page.locator(f"#id_guest_{seat}").fill(guest)
+        else:
+            select.select_option(label=name)
+    page.locator("#id_played_on").fill(day)
+    page.get_by_role("button", name="Spiel beginnen").click()
+    expect(page.locator("body")).to_contain_text("Spiel 1")
+    return Evening.objects.get(table__accesses__key=page.url.rstrip("/").split("/")[-1])
+
+
+def test_a_stammtisch_plays_three_evenings(phone, live_server):
+    page = phone()
+    page.goto("/")
+    page.get_by_role("link", name="Stammtisch gründen").click()
+    page.get_by_role("link", name="Schafkopf").click()
+    page.get_by_label("Name der Runde").fill("Krone")
+    page.get_by_label("Spieler (ein Name pro Zeile)").fill("\n".join(SIX))
+    page.locator("input[name=money]").fill("0,10")
+    check_fits(page, "new group")
+    page.get_by_role("button", name="Stammtisch gründen").click()
+    expect(page.get_by_role("heading", name="Krone")).to_be_visible()
+    group = Group.objects.get(name="Krone")
+    key = group.scorer_key
+    check_fits(page, "group page")
+
+    sheets = []  # (seat names, each game's scores) as the sheets hold them
+    one = start_evening(page, key, ["Anna", "Bartholomäus", "Cem", "Dora"], day="2025-02-07")
+    shot(page, "1-table")
+    sheets.append((one, enter(one, game("solo", 0), game("rufspiel", 1, 2, dealer=1),
+                              game("wenz", 3, won=False, dealer=2))))  # fmt: skip
+
+    # Between evenings Bartholomäus becomes Bartl: the same person.
+    page.goto(f"/g/{key}/roster/")
+    page.get_by_label("Name von Bartholomäus").fill("Bartl")
+    page.get_by_label("Name von Bartholomäus").press("Enter")
+    expect(page.locator(".msg")).to_contain_text("Bartholomäus heißt jetzt überall Bartl.")
+    check_fits(page, "roster")
+    shot(page, "2-roster")
+
+    two = start_evening(page, key, ["Emil", "Bartl", None, "Franziska-Sophie"],
+                        day="2025-02-14", guest="Gustl")  # fmt: skip
+    sheets.append((two, enter(two, game("solo", 1), game("solo", 2, won=False, dealer=1),
+                              game("rufspiel", 0, 3, schneider=True, dealer=2))))  # fmt: skip
+    three = start_evening(page, key, ["Dora", "Cem", "Anna", "Emil"], day="2025-02-21")
+    games = [game("rufspiel", 0, 2), game("solo_tout", 1, dealer=1), game("wenz", 2, dealer=2),
+             game("solo", 3, won=False)]  # fmt: skip
+    sheets.append((three, enter(three, *games)))
+
+    # The hand count, from the three sheets: each seat's games by the name it has now.
+    balance, evenings = defaultdict(int), defaultdict(int)
+    for evening, scores in sheets:
+        evening.table.refresh_from_db()
+        for seat, name in enumerate(evening.table.player_names):
+            evenings[name] += 1
+            balance[name] += sum(game_scores[seat] for game_scores in scores)
+    assert "Bartholomäus" not in balance and evenings["Bartl"] == 2
+
+    page.goto(f"/g/{key}/")
+    page.get_by_role("link", name="Saison 2025").click()
+    shot(page, "3-season")
+    check_fits(page, "season")
+    for name, units in balance.items():
+        row = page.locator(f"table.season tr[data-player='{name}']").first
+        shown = row.locator("td[data-fact=units]").inner_text().replace("−", "-")
+        assert int(shown) == units, name
+        assert int(row.locator("td[data-fact=evenings]").inner_text()) == evenings[name]
+        money = row.locator("td[data-fact=money]").inner_text()
+        assert money.replace("\xa0", " ").replace("−", "-") == euros(units * 10), name
+    # A figure leads to the evenings behind it.
+    page.locator("tr[data-player='Bartl'] td[data-fact=evenings] a").click()
+    expect(page.locator("tbody tr")).to_have_count(2)
+    check_fits(page, "evenings behind a figure")
+
+    # The last evening's settle-up: the fewest transfers, summing to each balance (cents).
+    page.goto(f"/g/{key}/e/{three.pk}/")
+    check_fits(page, "settle-up")
+    names = three.table.player_names
+    owed = {name: sum(s[seat] for s in sheets[2][1]) * 10 for seat, name in enumerate(names)}
+    transfers = page.locator(".transfers li")
+    settled = dict.fromkeys(owed, 0)
+    for index in range(transfers.count()):
+        payer, payee = transfers.nth(index).locator("strong").all_inner_texts()
+        cents = int(re.sub(r"\D", "", transfers.nth(index).locator(".sum").inner_text()))
+        settled[payer] -= cents
+        settled[payee] += cents
+    assert settled == owed
+    assert transfers.count() == brute_force_fewest(list(owed.values()))
+    transfers.first.get_by_role("button", name="als bezahlt markieren").click()
+    expect(page.locator(".transfers li.paid")).to_have_count(1)
+    shot(page, "4-settle-up")
+
+    # The season on the club room's projector.
+    projector = page.context.browser.new_context(viewport=PROJECTOR, locale="de-DE",
+                                                 base_url=live_server.url)  # fmt: skip
+    wall = projector.new_page()
+    wall.goto(f"/g/{group.viewer_key}/season/2025/")
+    assert wall.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    expect(wall.locator("table.season").first).to_contain_text("Gustl")
+    shot(wall, "5-projector")
+    projector.close()
+
+
+def euros(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100},{abs(cents) % 100:02d} €"
