@@ -68,10 +68,10 @@ BYTE_AUGEN: Final = tuple(
     sum(CARD_AUGEN[bit] for bit in range(8) if byte >> bit & 1) for byte in range(256)
 )
 assert all(CARD_AUGEN[card] == CARD_AUGEN[card % 8] for card in range(len(DECK)))
-# Typed as tuples of any length: mypy types ``(0,) * 256`` as a tuple of exactly 256 ints,
-# which mypyc turns into a C struct of 256 fields copied field by field (minutes of gcc).
-NO_POINTS: Final[tuple[int, ...]] = (0,) * len(CARD_AUGEN)
-NO_BYTE_POINTS: Final[tuple[int, ...]] = (0,) * 256
+# Made from lists: mypy types ``(0,) * 256`` as a tuple of exactly 256 ints, which mypyc
+# turns into a C struct of 256 fields handled field by field (minutes of gcc per build).
+NO_POINTS: Final = tuple([0] * len(CARD_AUGEN))
+NO_BYTE_POINTS: Final = tuple([0] * 256)
 
 # Why a record cannot be analysed: reason code -> the engine text (German in the catalogue).
 REASONS: dict[str, Text] = {
