@@ -57,7 +57,8 @@ from .state import State
 FORMAT: Final = "analysis/1"
 # The document's ``objective``: what its values count. A document without one (written
 # before Bettel was analysed) counts Augen.
-AUGEN, TRICKS_TAKEN = "augen", "tricks"
+AUGEN: Final = "augen"
+TRICKS_TAKEN: Final = "tricks"
 TRUMP_INDEX: Final = TRUMP_SUIT
 # Entries of the transposition table (about 170 bytes each) above which it is emptied
 # between two positions; the hardest games measured fill about 1.1 million.
