@@ -15,10 +15,9 @@ from random import Random
 from typing import Any, Final
 
 from ..draws import pick, shuffled
-from .cards import BIT, DECKS, cards_of
+from .cards import BIT, DECKS, RANKS, SUITS, cards_of, mask_of
 from .contracts import (
     ALL_TYPES,
-    CALLABLE_SUITS,
     FARBGEIER,
     FARBGEIER_TOUT,
     FARBWENZ,
@@ -82,13 +81,51 @@ Wish = tuple[str, str | None, str | None]
 _SUIT_GROUPS: Final = ((SOLO, SOLO_TOUT), (FARBWENZ, FARBWENZ_TOUT), (FARBGEIER, FARBGEIER_TOUT))
 _GROUP_OF: Final = {kind: number for number, group in enumerate(_SUIT_GROUPS) for kind in group}
 
+# What a hand allows, as one mask of four nibbles, a bit per suit (``SUITS``) in each: the
+# Sau a Rufspiel may call (``can_call``), then the suits of each group of ``_SUIT_GROUPS``
+# (``suited_choices``). Both rules look at one suit's cards only, and a suit's cards are one
+# byte of the hand (cards.py: index = suit * 8 + rank), so ``_BY_BYTE`` holds the rules'
+# answers for every byte of every suit, asked once here; a hand's mask is the four bytes'.
+_CALLS: Final = 0
+_NIBBLE: Final = 15
+_ANY_GROUP_SUIT: Final = 0xFFF0  # every suit in every group (no ``solo_needs_suit_card``)
+
+
+def _group_shift(number: int) -> int:
+    return 4 * (number + 1)
+
+
+def _suit_byte_answers(index: int, byte: int) -> int:
+    suit, hand = SUITS[index], byte << 8 * index
+    answer = 1 << index if can_call(hand, suit) else 0
+    for number, group in enumerate(_SUIT_GROUPS):
+        if suit in suited_choices(hand, group[0], True):
+            answer |= 1 << _group_shift(number) + index
+    return answer
+
+
+if any(mask_of(suit + rank for rank in RANKS) != 255 << 8 * i for i, suit in enumerate(SUITS)):
+    raise ImportError("schafkopf/bots.py reads a suit's cards as one byte of the hand")
+_BY_BYTE: Final = tuple(
+    _suit_byte_answers(index, byte) for index in range(4) for byte in range(256)
+)
+# The suits of a nibble, in the order of ``SUITS`` (as the rules list them).
+_SUIT_SETS: Final = tuple(
+    tuple(suit for index, suit in enumerate(SUITS) if bits >> index & 1) for bits in range(16)
+)
+_NO_SUIT: Final = -1  # a kind drawn without a suit (``Option``)
+_SIE_HELD: Final = 16
+# A kind a hand may be wished for: (kind, weight, the shift of its suits' nibble or _NO_SUIT).
+Option = tuple[str, int, int]
+
 
 class Wishes:
     """What the bots may wish for under one profile: the offered kinds with their weights,
-    and per set of kinds a hand allows (a Rufspiel, each group of suited kinds, a Sie) the
-    kinds to draw from and their total weight."""
+    and per set of kinds a hand allows (a Rufspiel, each group of suited kinds, a Sie: the
+    bits of ``held``) the kinds to draw from, each as often as its weight; ``mask`` keeps the
+    nibbles of a hand's answers (``_BY_BYTE``) that this profile looks at."""
 
-    __slots__ = ("groups", "table")
+    __slots__ = ("mask", "table")
 
     def __init__(self, house: HouseRules) -> None:
         offered = house.offered
@@ -100,21 +137,21 @@ class Wishes:
                 for kind in ALL_TYPES
                 if kind in offered and kind != RAMSCH
             ]
-        # The suit groups this profile offers (the others are never looked at).
-        self.groups = tuple(
-            number
-            for number, group in enumerate(_SUIT_GROUPS)
-            if any(kind in offered for kind in group)
-        )
-        self.table: dict[tuple[bool, bool, bool, bool, bool], tuple[list[tuple[str, int]], int]]
-        self.table = {}
-        for calls in (False, True):
-            for sie in (False, True):
-                for suits in range(8):
-                    solo, farbwenz, farbgeier = (bool(suits >> number & 1) for number in range(3))
-                    allows = (calls, solo, farbwenz, farbgeier, sie)
-                    options = [(kind, weight) for kind, weight in weights if _allows(kind, allows)]
-                    self.table[allows] = (options, sum(weight for _, weight in options))
+        # The Rufspiel's nibble and those of the suit groups this profile offers.
+        self.mask = _NIBBLE << _CALLS
+        for number, group in enumerate(_SUIT_GROUPS):
+            if any(kind in offered for kind in group):
+                self.mask |= _NIBBLE << _group_shift(number)
+        # The weights are whole numbers: a draw in [0, total) falls to the kind whose run of
+        # units holds its integer part, one entry per unit.
+        table: list[tuple[Option, ...]] = []
+        for held in range(32):
+            units: list[Option] = []
+            for kind, weight in weights:
+                if _allows(kind, held):
+                    units += [(kind, weight, _shift(kind))] * weight
+            table.append(tuple(units))
+        self.table: tuple[tuple[Option, ...], ...] = tuple(table)
 
     @classmethod
     def of(cls, house: HouseRules) -> Wishes:
@@ -129,13 +166,22 @@ class Wishes:
 _WISHES_BY_OFFER: dict[frozenset[str], Wishes] = {}
 
 
-def _allows(kind: str, allows: tuple[bool, bool, bool, bool, bool]) -> bool:
-    calls, sie = allows[0], allows[4]
+def _shift(kind: str) -> int:
+    """Where the suits a hand allows ``kind`` in stand in its answers."""
     if kind == RUFSPIEL:
-        return calls
+        return _CALLS
     if kind in SUITED:
-        return allows[1 + _GROUP_OF[kind]]
-    return sie if kind == SIE else True
+        return _group_shift(_GROUP_OF[kind])
+    return _NO_SUIT
+
+
+def _allows(kind: str, held: int) -> bool:
+    """``held``: bit 0 a Sau to call, bits 1–3 a suit of each suit group, bit 4 a Sie."""
+    if kind == RUFSPIEL:
+        return bool(held & 1)
+    if kind in SUITED:
+        return bool(held >> 1 + _GROUP_OF[kind] & 1)
+    return bool(held & _SIE_HELD) if kind == SIE else True
 
 
 def wish(
@@ -151,31 +197,39 @@ def wish(
         return None
     if wishes is None:
         wishes = Wishes.of(house_rules(settings))
-    calls = [suit for suit in CALLABLE_SUITS if can_call(hand, suit)]
-    suits: list[list[str]] = [_NONE, _NONE, _NONE]
-    needs_suit_card: bool = settings["solo_needs_suit_card"]
-    for number in wishes.groups:
-        suits[number] = suited_choices(hand, _SUIT_GROUPS[number][0], needs_suit_card)
-    allows = (bool(calls), bool(suits[0]), bool(suits[1]), bool(suits[2]), is_sie(hand))
-    kinds, total = wishes.table[allows]
-    if not kinds:  # a profile whose contracts this hand can play none of
+    answers = (
+        _BY_BYTE[hand & 255]
+        | _BY_BYTE[256 | hand >> 8 & 255]
+        | _BY_BYTE[512 | hand >> 16 & 255]
+        | _BY_BYTE[768 | hand >> 24 & 255]
+    )
+    if not settings["solo_needs_suit_card"]:
+        answers |= _ANY_GROUP_SUIT
+    answers &= wishes.mask
+    held = _SIE_HELD if is_sie(hand) else 0
+    if answers & 0xF:
+        held |= 1
+    if answers & 0xF0:
+        held |= 2
+    if answers & 0xF00:
+        held |= 4
+    if answers & 0xF000:
+        held |= 8
+    units = wishes.table[held]
+    total = len(units)
+    if not total:  # a profile whose contracts this hand can play none of
         return None
-    draw = rand() * total  # a kind by its weight among those the hand allows
-    kind = kinds[-1][0]
-    for choice, weight in kinds:
-        draw -= weight
-        if draw < 0:
-            kind = choice
-            break
-    if kind == RUFSPIEL:
-        return kind, None, pick(rng, calls)
-    if kind in SUITED:
-        return kind, pick(rng, suits[_GROUP_OF[kind]]), None
-    pick(rng, _NO_VARIANT)  # one draw, as for a choice of one
-    return kind, None, None
+    # A kind by its weight among those the hand allows (the last should the product round up).
+    kind, _, shift = units[min(int(rand() * total), total - 1)]
+    if shift == _NO_SUIT:
+        pick(rng, _NO_VARIANT)  # one draw, as for a choice of one
+        return kind, None, None
+    suits = _SUIT_SETS[answers >> shift & _NIBBLE]
+    if shift == _CALLS:
+        return kind, None, pick(rng, suits)
+    return kind, pick(rng, suits), None
 
 
-_NONE: Final[list[str]] = []
 _NO_VARIANT: Final = (None,)
 # The seats in speaking order from each leader.
 _ORDER: Final = tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))

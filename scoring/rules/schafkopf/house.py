@@ -38,17 +38,17 @@ class HouseRules:
 
 def house_rules(settings: Mapping[str, Any]) -> HouseRules:
     deck = DECKS[profile_value(settings, "deck")]
-    offered = set(profile_value(settings, "contracts"))
-    if deck is not LONG_DECK:
-        offered.discard(SIE)
+    offered = frozenset(profile_value(settings, "contracts"))
+    if deck is not LONG_DECK and SIE in offered:
+        offered -= {SIE}
     if settings["passed_deal"] == "ramsch":
-        offered.add(RAMSCH)
+        offered |= {RAMSCH}
     run_away: int | None = profile_value(settings, "davonlaufen_min")
     groups: list[list[str]] = profile_value(settings, "contract_rank")
     rank = {kind: len(groups) - place for place, group in enumerate(groups) for kind in group}
     return HouseRules(
         deck,
-        frozenset(offered),
+        offered,
         RUN_AWAY_BY_DECK[deck.name] if run_away is None else run_away,
         bool(profile_value(settings, "bettel_stichzwang")),
         rank,
