@@ -35,6 +35,7 @@ MODULES = (
     "draws",
     "schafkopf.cards",
     "schafkopf.contracts",
+    "schafkopf.house",
     "schafkopf.play",
     "schafkopf.tariff",
     "schafkopf.bots",
