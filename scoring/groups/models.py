@@ -78,6 +78,10 @@ class Evening(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="evenings")
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="evening")
     played_on = models.DateField(_("date"))
+    # The table's figures as the season reads them (``season.stored_facts``): written by the
+    # first season page after a change, with the table version and the Stock brought in they
+    # were reckoned for; a page reads them only while both still match.
+    figures = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,9 +5,10 @@ An evening's facts come from its table's current revisions through the pad's sum
 (``scoring.tables.summarize``); for Schafkopf also from the games' data (won as declarer,
 won solos, Schneider/Schwarz, Touts) and the evening's Bock rounds and Stock
 (``scoring.rules.schafkopf.evening.score_evening``, with the Stock the group's last evening
-left). They are computed once per table version and Stock brought in and kept in the cache:
-a season page reads its evenings, their seats and people in a fixed number of queries, plus
-one for the revisions of the tables it has no facts of yet.
+left). They are computed once per table version and Stock brought in and stored with the
+evening (``Evening.figures``): a season page reads its evenings (with their figures), their
+seats and people in a fixed number of queries, plus, when a table changed since its figures
+were stored, one for the revisions of the changed tables and one storing their new figures.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
-from django.core.cache import cache
 from django.db.models import Prefetch
 
 from ..models import Access, Revision
@@ -30,7 +30,6 @@ from ..tables import summarize
 from .models import Evening, Group, Player
 from .settle import Transfer, fewest_transfers
 
-CACHE_SECONDS = 24 * 3600
 ALL = "all"  # the season key of all seasons together
 FACTS = ("evenings", "games", "units", "money", "won", "solos", "schneider", "schwarz", "touts")
 SCHAFKOPF_ONLY = ("won", "solos", "schneider", "schwarz", "touts")
@@ -149,7 +148,7 @@ def evening_rows(
     and the table links of ``role``.
 
     The Stock an evening brings in is what the evening before left, so the facts of every
-    evening before the last one asked for are reckoned too (from the cache, mostly)."""
+    evening before the last one asked for are reckoned too (from their stored figures, mostly)."""
     players = {player.pk: player for player in group.players.all()}
     evenings = list(
         group.evenings.select_related("table")
@@ -164,7 +163,7 @@ def evening_rows(
     if wanted is not None:
         last = max((i for i, e in enumerate(evenings) if e.pk in wanted), default=-1)
         evenings = evenings[: last + 1]
-    facts = facts_of([evening.table for evening in evenings], uses_stock(group.profile))
+    facts = facts_of(evenings, uses_stock(group.profile))
     rows = []
     for evening, table_facts_ in zip(evenings, facts, strict=True):
         if wanted is not None and evening.pk not in wanted:
@@ -180,45 +179,76 @@ def evening_rows(
     return rows
 
 
-def facts_of(tables: Sequence, chained: bool) -> list[TableFacts]:
-    """Each table's facts, in order; ``chained``: each brings in the Stock the one before
-    left. From the cache where the table's version was summed up before; the revisions of
-    the others in one query."""
+FIGURES_FORMAT = 1  # raise when TableFacts or table_facts change: stored figures are redone
 
-    def key(table, carried: int) -> str:
-        # The creation time tells a table from an earlier one with the same id (a test's).
-        stamp = table.created_at.isoformat()
-        return f"groups:facts:{table.pk}:{stamp}:{table.version}:{carried}"
 
-    known = cache.get_many([key(table, 0) for table in tables]) if not chained else {}
-    missing = [table for table in tables if key(table, 0) not in known] if not chained else []
-    revisions = revisions_of(missing if not chained else tables_to_sum(tables, key))
+def stored_facts(evening: Evening, carried: int) -> TableFacts | None:
+    """The evening's stored figures, if reckoned for its table's version and this Stock."""
+    data = evening.figures
+    if (
+        not data
+        or data.get("format") != FIGURES_FORMAT
+        or data.get("version") != evening.table.version
+        or data.get("carried") != carried
+    ):
+        return None
+    return TableFacts(
+        seats=tuple(SeatFacts(*seat) for seat in data["seats"]),
+        games=data["games"],
+        cents_per_unit=data["cents_per_unit"],
+        stock_in=data["stock_in"],
+        stock_left=data["stock_left"],
+        stock_shared=data["stock_shared"],
+    )
+
+
+def figures_of(facts: TableFacts, version: int, carried: int) -> dict:
+    return {
+        "format": FIGURES_FORMAT,
+        "version": version,
+        "carried": carried,
+        "seats": [astuple(seat) for seat in facts.seats],
+        "games": facts.games,
+        "cents_per_unit": facts.cents_per_unit,
+        "stock_in": facts.stock_in,
+        "stock_left": facts.stock_left,
+        "stock_shared": facts.stock_shared,
+    }
+
+
+def facts_of(evenings: Sequence[Evening], chained: bool) -> list[TableFacts]:
+    """Each evening's facts, in order; ``chained``: each brings in the Stock the one before
+    left. Stored figures where they were reckoned for the table's version (and Stock); the
+    others computed from their revisions (one query) and stored (one query)."""
+    # Which tables need their revisions: with the Stock carried, a recomputed evening can
+    # change what every later one brings in: the revisions of every later one are fetched
+    # too, and those whose stored figures still hold are read, not summed up.
+    carried, stale = 0, []
+    for index, evening in enumerate(evenings):
+        known = stored_facts(evening, carried)
+        if known is None and chained:
+            stale = [later.table for later in evenings[index:]]
+            break
+        if known is None:
+            stale.append(evening.table)
+        elif chained:
+            carried = known.stock_left
+    revisions = revisions_of(stale)
     answers: list[TableFacts] = []
-    fresh = {}
+    changed = []
     carried = 0
-    for table in tables:
-        name = key(table, carried)
-        facts = known.get(name) or (cache.get(name) if chained else None)
+    for evening in evenings:
+        facts = stored_facts(evening, carried)
         if facts is None:
+            table = evening.table
             facts = table_facts(table, revisions.get(table.pk, []), carried)
-            fresh[name] = facts
+            evening.figures = figures_of(facts, table.version, carried)
+            changed.append(evening)
         answers.append(facts)
         carried = facts.stock_left if chained else 0
-    if fresh:
-        cache.set_many(fresh, CACHE_SECONDS)
+    if changed:
+        Evening.objects.bulk_update(changed, ["figures"])
     return answers
-
-
-def tables_to_sum(tables: Sequence, key) -> list:
-    """With the Stock carried, whether a table's facts are known depends on the evenings
-    before it; its revisions are fetched unless every table is in the cache as it stands."""
-    carried = 0
-    for table in tables:
-        facts = cache.get(key(table, carried))
-        if facts is None:
-            return list(tables)
-        carried = facts.stock_left
-    return []
 
 
 def revisions_of(tables: Sequence) -> dict[int, list[Revision]]:

@@ -2,6 +2,7 @@
 
 import io
 import itertools
+import uuid
 
 import openpyxl
 import pytest
@@ -16,6 +17,8 @@ from scoring.access import is_link_key
 from scoring.groups.models import Player
 from scoring.groups.season import evening_rows, season, settle_up
 from scoring.groups.settle import fewest_transfers
+from scoring.pads.schafkopf.game import scores as game_scores
+from scoring.services import Author, save_round
 
 from .helpers import enter, game, scorer_key, start_evening, start_group
 
@@ -253,7 +256,7 @@ def test_xlsx_numbers_are_numbers_and_money_is_money(client):
 
 
 def test_the_season_page_needs_the_same_queries_for_more_evenings(client):
-    def queries(evenings: int) -> int:
+    def queries(evenings: int) -> tuple[int, int, int]:
         group = start_group(client, name=f"G{evenings}")
         for n in range(evenings):
             evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"],
@@ -261,14 +264,75 @@ def test_the_season_page_needs_the_same_queries_for_more_evenings(client):
             enter(evening, game("solo", n % 4), game("rufspiel", 1, 2, dealer=1))
         url = reverse("season", args=[group.viewer_key, 2025])
         cache.clear()
-        with CaptureQueriesContext(connection) as cold:
+        with CaptureQueriesContext(connection) as first:
             assert client.get(url).status_code == 200
-        with CaptureQueriesContext(connection) as warm:
+        cache.clear()  # the figures are stored with the evenings, not in the cache
+        with CaptureQueriesContext(connection) as later:
             assert client.get(url).status_code == 200
-        assert len(warm) == len(cold) - 1  # the revisions, once per table version
-        return len(cold)
+        # The revisions of the tables without figures, and their figures stored: once each.
+        assert len(later) == len(first) - 2
+        assert not [q for q in later if "revision" in q["sql"]]
+        enter(evening, game("wenz", 2, dealer=2))  # a played game: one table changed
+        with CaptureQueriesContext(connection) as changed:
+            assert client.get(url).status_code == 200
+        return len(first), len(later), len(changed)
 
     assert queries(2) == queries(6)
+
+
+def season_units(group, year=2025) -> dict[str, int]:
+    return {s.player.name: s.units for s in season(group, year).standings}
+
+
+def correct(evening, number: int, data: dict) -> None:
+    """A correction of game ``number`` on the evening's sheet, as the pad saves it."""
+    table = evening.table
+    table.refresh_from_db()
+    current = table.rounds.get(number=number).revisions.get(is_current=True)
+    save_round(
+        table, number, data=data, scores=game_scores(table.profile, data, 4), complete=True,
+        base=current.number, submission=uuid.uuid4(), author=Author("test"),
+    )  # fmt: skip
+
+
+def test_stored_figures_are_recomputed_after_a_correction(client):
+    group = start_group(client)
+    evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
+    enter(evening, game("solo", 0, won=True), game("rufspiel", 1, 2, dealer=1))
+    assert season_units(group)["Anna"] == 150 - 20
+    page = reverse("season", args=[group.viewer_key, 2025])
+    assert client.get(page).status_code == 200
+    evening.refresh_from_db()
+    stored = evening.figures
+    assert stored["version"] == evening.table.version and stored["seats"][0][0] == 130
+    correct(evening, 1, game("solo", 0, won=False, schneider=True))  # lost Schneider: −180
+    cache.clear()
+    units = season_units(group)
+    assert units == {"Anna": -180 - 20, "Ben": 60 + 20, "Cem": 60 + 20, "Dora": 60 - 20}
+    anna = next(s for s in season(group, 2025).standings if s.player.name == "Anna")
+    assert (anna.won, anna.solos, anna.schneider) == (0, 0, 0)
+    evening.refresh_from_db()
+    assert evening.figures["version"] == evening.table.version != stored["version"]
+    assert evening.figures["seats"][0][:2] == [-200, 2]
+
+
+def test_a_correction_redoes_the_later_evenings_that_bring_in_its_stock(client):
+    group = start_group(client, passed_deal="stock")
+    group.profile["stock_at_end"] = "carry"
+    group.save()
+    first = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"], day="2025-03-07")
+    enter(first, game("thrown_in"))  # 80 into the Stock, carried to the next evening
+    second = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"], day="2025-03-14")
+    enter(second, game("solo", 2, dealer=1))  # Cem takes the Stock
+    rows = evening_rows(group)
+    assert rows[1].facts.stock_in == 80
+    # The first evening's game was a Rufspiel after all: no Stock; the second evening's table
+    # is unchanged, yet its stored figures (reckoned with 80 brought in) no longer hold.
+    correct(first, 1, game("rufspiel", 0, 1))
+    rows = evening_rows(group)
+    assert rows[0].facts.stock_left == 0 and rows[1].facts.stock_in == 0
+    second.refresh_from_db()
+    assert second.figures["carried"] == 0
 
 
 def test_the_service_worker_keeps_the_group_pages_like_a_tables(client):
