@@ -57,6 +57,13 @@ class Summary:
         return None
 
     @property
+    def bock_ahead_games(self) -> dict[int, int]:
+        """The rounds from the next one on that are already known to count several times
+        (Schafkopf's Bock games): round number → factor. The live fragment carries them, so a
+        phone entering rounds ahead offline can say so (static/js/sheet.js). None by default."""
+        return {}
+
+    @property
     def history(self) -> list[list[int]]:
         """Running totals per seat after each complete round, for the chart."""
         return [row.totals for row in self.rows if row.totals is not None]

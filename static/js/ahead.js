@@ -45,6 +45,19 @@
     return isNaN(next) ? sheet.serverRound : next;
   }
 
+  // The factor of round ``number`` when the latest fragment of the sheet names it among the
+  // games already known to count several times (data-bock="18:2 19:4": Schafkopf's Bock
+  // games); else 0. Later rounds only add to them, so they hold while entries wait here.
+  function factorOf(number) {
+    var live = document.getElementById("live");
+    var found = 0;
+    ((live && live.dataset.bock) || "").split(" ").forEach(function (pair) {
+      var parts = pair.split(":");
+      if (parseInt(parts[0], 10) === number) found = parseInt(parts[1], 10) || 0;
+    });
+    return found;
+  }
+
   function enough(kept, next) {
     return !!kept && kept.lang === document.documentElement.lang && kept.after <= next &&
       next - kept.after < AHEAD_MIN;
@@ -101,6 +114,7 @@
   ns.ahead = {
     start: start,
     changed: changed,
-    round: function (number) { return rounds[number]; }
+    round: function (number) { return rounds[number]; },
+    factor: factorOf
   };
 })(window.Stichblock);

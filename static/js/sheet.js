@@ -57,11 +57,23 @@
     var form = document.importNode(source.form, true);
     slot.replaceChildren.apply(slot, source.info ? [document.importNode(source.info, true)] : []);
     prepareForm(form, number, entry, current);
+    markBock(form, number);
     if (current) current.replaceWith(form); else slot.after(form);
     watchTyping(form);
     pollFor(number, form.elements.base ? form.elements.base.value : "0");
     if (window.htmx) window.htmx.process(form);
     ns.emit("stichblock:entry-form", { form: form });
+  }
+
+  // A round ahead the latest fragment of the sheet knows to be a Bock game: its mark says so
+  // (templates/scoring/schafkopf/_entry.html, like the server's form: "×4" when more than 2).
+  function markBock(form, number) {
+    var mark = form.querySelector("[data-bock-mark]");
+    if (!mark) return;
+    var factor = ns.ahead.factor(number);
+    mark.hidden = !factor;
+    mark.querySelector("[data-bock-times]").textContent = factor > 2 ? " ×" + factor : "";
+    mark.querySelector("[data-bock-factor]").textContent = factor;
   }
 
   function prepareForm(form, number, entry, current) {
@@ -178,6 +190,17 @@
       if (event.target.id === "live" && movedOn(event.detail)) adopt("moved-on");
     });
   }
+
+  // A newer fragment of the sheet may name more Bock games: the round ahead shown says so.
+  function remark() {
+    var sheet = ns.sheet;
+    var form = document.getElementById("entry");
+    if (sheet && form && sheet.shownRound !== sheet.serverRound) markBock(form, sheet.shownRound);
+  }
+  document.addEventListener("live:shown", remark);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target.id === "live") remark();
+  });
 
   ns.forms = {
     setUp: setUp,

@@ -118,6 +118,9 @@ class SchafkopfPad(Pad):
                 )
                 % {"noun": str(self.round_noun), "n": number}
             ]
+        # A blank mark the page fills in when the live fragment names the game a Bock game
+        # (data-bock): the form itself stays the same whatever was played before it.
+        form.bock_mark = bool(rules.profile_value(table.profile, "bock"))
         if rules.profile_value(table.profile, "bock") or table.profile["passed_deal"] == "stock":
             ahead.notes.append(
                 gettext(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules.schafkopf import EveningGame, score_evening
+from ...rules.schafkopf import EveningGame, GameFacts, score_evening
 from ...rules.schafkopf.tariff import profile_value
 from ..base import RoundRow, Summary
 from . import game
@@ -93,6 +93,12 @@ class SchafkopfSummary(Summary):
     stock_share: int = 0
     stock_left: int = 0
     final_balances: list[dict] = field(default_factory=list)
+    # The Bock games still to come from the games on the sheet: game number → factor.
+    bock_games: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def bock_ahead_games(self) -> dict[int, int]:
+        return self.bock_games if self.next_round is not None else {}
 
     @property
     def bock_strokes(self) -> str:
@@ -143,13 +149,11 @@ def summarize(table, revisions) -> Summary:
     # shows what was stored (the tournament's zero-sum check looks at it).
     complete = [row for row in rows if row.complete]
     stored = not game.priced_by_evening(profile)
-    evening = score_evening(
-        profile,
-        [
-            game.facts(profile, row.data, count, row.revision.scores if stored else None)
-            for row in complete
-        ],
-    )
+    facts = [
+        game.facts(profile, row.data, count, row.revision.scores if stored else None)
+        for row in complete
+    ]
+    evening = score_evening(profile, facts)
     for row, priced in zip(complete, evening.games, strict=True):
         row.evening = priced
         row.totals = list(priced.totals)
@@ -171,6 +175,8 @@ def summarize(table, revisions) -> Summary:
         stock_share=evening.settle_up[0] if evening.settle_up else 0,
         stock_left=evening.stock_left,
     )
+    if summary.has_bock and not open_rows:
+        summary.bock_games = upcoming_bock(profile, facts, evening.bock_ahead, next_round)
     if summary.has_stock:
         # The end of the evening: the Stock shared out (or kept), each player's final balance.
         summary.final_totals = list(evening.final) if complete else totals
@@ -189,6 +195,26 @@ def summarize(table, revisions) -> Summary:
         factor=evening.next_factor,
     )
     return summary
+
+
+def upcoming_bock(profile: dict, facts: list[GameFacts], ahead: int, first: int) -> dict[int, int]:
+    """The Bock games still to come from the games ``facts`` already played, numbered from
+    ``first`` (the next game): game number → factor. Later games can only add Bock rounds
+    (queued after these, or stacked on them), never take these away; a correction of a game
+    can, and then the live fragment that carries them changes. Where a thrown-in deal does not
+    use up a Bock game (``bock_counts_thrown_in: false``), which game number gets them is open
+    until the deals in between are in: none are named."""
+    if not ahead or not profile_value(profile, "bock_counts_thrown_in"):
+        return {}
+    # The evening goes on with games that trigger nothing (an empty Ramsch): their Bock
+    # rounds are those already due.
+    plain = GameFacts(RAMSCH, (0,) * len(facts[0].scores))
+    evening = score_evening(profile, [*facts, *[plain] * ahead])
+    return {
+        first + offset: priced.factor
+        for offset, priced in enumerate(evening.games[len(facts) :])
+        if priced.bock
+    }
 
 
 def balances(profile: dict, players: list[str], totals: list[int]) -> list[dict]:
