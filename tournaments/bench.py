@@ -96,13 +96,40 @@ def random_game(rng: random.Random, players: int, number: int) -> dict:
     return game
 
 
+def enter_random_games(tables, sizes: dict[int, int], games: int, profile: dict, rng) -> None:
+    """``games`` random games on each of ``tables`` (``sizes``: players per table id), stored
+    as the pad stores them: one revision per game with the pad's own scores."""
+    from scoring.models import Revision, Round
+    from scoring.pads.schafkopf.game import scores as game_scores
+
+    game_rounds = Round.objects.bulk_create(
+        Round(table=table, number=g) for table in tables for g in range(1, games + 1)
+    )
+    revisions = []
+    for game_round in game_rounds:
+        seats = sizes[game_round.table_id]
+        data = random_game(rng, seats, game_round.number)
+        revisions.append(
+            Revision(
+                round=game_round,
+                number=1,
+                data=data,
+                scores=game_scores(profile, data, seats),
+                complete=True,
+                author="Bench",
+                device="bench",
+                submission=uuid.uuid4(),
+            )
+        )
+    Revision.objects.bulk_create(revisions, batch_size=2000)
+
+
 def build(name: str, players: int, rounds: int, games: int, seed: str, *, series=None):
     """A published tournament with every game of every table entered; an evening of
     ``series`` (its club's first ``players`` members playing) when given."""
     from django.contrib.auth import get_user_model
 
-    from scoring.models import Access, Revision, Round, Seat, Table
-    from scoring.pads.schafkopf.game import scores as game_scores
+    from scoring.models import Access, Seat, Table
     from scoring.rules.schafkopf import PROFILES
 
     from . import draw as drawing
@@ -177,26 +204,8 @@ def build(name: str, players: int, rounds: int, games: int, seed: str, *, series
             for tt, seats in zip(tournament_tables, result.tables, strict=True)
             for p, player_id in enumerate(seats)
         )
-        game_rounds = Round.objects.bulk_create(
-            Round(table=table, number=g) for table in tables for g in range(1, games + 1)
-        )
-        revisions = []
-        for game_round in game_rounds:
-            seats = len(result.tables[tables.index(game_round.table)])
-            data = random_game(rng, seats, game_round.number)
-            revisions.append(
-                Revision(
-                    round=game_round,
-                    number=1,
-                    data=data,
-                    scores=game_scores(profile, data, seats),
-                    complete=True,
-                    author="Bench",
-                    device="bench",
-                    submission=uuid.uuid4(),
-                )
-            )
-        Revision.objects.bulk_create(revisions, batch_size=2000)
+        sizes = {table.pk: len(seats) for table, seats in zip(tables, result.tables, strict=True)}
+        enter_random_games(tables, sizes, games, profile, rng)
     return tournament
 
 

@@ -27,16 +27,14 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 
-from tournaments.bench import random_game, setup_django
+from tournaments.bench import enter_random_games, setup_django
 
 TARGET_MS = 200
 
 
 def build(name: str, players: int, seasons: int, evenings: int, games: int, seed: str):
-    from scoring.models import Access, Revision, Round, Seat, Table
-    from scoring.pads.schafkopf.game import scores as game_scores
+    from scoring.models import Access, Seat, Table
     from scoring.rules.schafkopf import PROFILES
 
     from .models import Evening, EveningSeat, Group, Player
@@ -86,27 +84,8 @@ def build(name: str, players: int, seasons: int, evenings: int, games: int, seed
             for evening, sitting in zip(evening_rows, seatings, strict=True)
             for p, person in enumerate(sitting)
         )
-        rounds = Round.objects.bulk_create(
-            Round(table=table, number=g) for table in tables for g in range(1, games + 1)
-        )
         size = {table.pk: len(sitting) for table, sitting in zip(tables, seatings, strict=True)}
-        revisions = []
-        for game_round in rounds:
-            seats = size[game_round.table_id]
-            data = random_game(rng, seats, game_round.number)
-            revisions.append(
-                Revision(
-                    round=game_round,
-                    number=1,
-                    data=data,
-                    scores=game_scores(profile, data, seats),
-                    complete=True,
-                    author="Bench",
-                    device="bench",
-                    submission=uuid.uuid4(),
-                )
-            )
-        Revision.objects.bulk_create(revisions, batch_size=2000)
+        enter_random_games(tables, size, games, profile, rng)
     return group, first_year + seasons - 1
 
 
