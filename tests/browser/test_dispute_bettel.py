@@ -14,7 +14,7 @@ from scoring.models import Revision
 from tests.scoring.schafkopf_helpers import game, play
 from tests.scoring.test_dispute_house import BETTEL, BETTEL_LOST_DE, BETTEL_REVOKE_DE, house_table
 
-from .test_dispute_phone import fits_the_phone, tap_card
+from .test_dispute_phone import fits_the_phone, page_problems, tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,9 +37,7 @@ def shoot(shots, page, name, problems):
 def test_a_bettel_with_a_revoke_entered_card_by_card_on_a_phone(phone, entered_bettel, shots):
     table, key = entered_bettel
     page = phone()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    problems = page_problems(page)
 
     page.goto(reverse("round", args=[key, 1]))
     page.get_by_role("link", name="Streitfall eröffnen: Karte für Karte").click()

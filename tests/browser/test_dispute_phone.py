@@ -41,12 +41,19 @@ def tap_card(page, number, card):
     expect(page.locator(f"#board[data-actions='{number}']")).to_be_attached()
 
 
+def page_problems(page) -> list[str]:
+    """What the page reports as going wrong (console errors, uncaught exceptions), as it
+    happens: a list the test checks is empty at the end."""
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return problems
+
+
 def test_disputed_game_with_a_revoke_on_a_phone(phone, entered_game):
     table, key = entered_game
     page = phone()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    problems = page_problems(page)
 
     page.goto(reverse("round", args=[key, 1]))
     page.get_by_role("link", name="Streitfall eröffnen: Karte für Karte").click()
