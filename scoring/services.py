@@ -50,22 +50,35 @@ def create_table(
     options: dict,
     title="",
     submission: uuid.UUID | None = None,
+    keys: tuple[str, str] | None = None,
 ) -> Table:
     """A new table with its seats and its scorer and viewer links. A ``submission`` seen
-    before returns the table it created (a double tap on the creation form)."""
+    before returns the table it created (a double tap on the creation form). ``keys``: the
+    scorer's and viewer's link keys a phone chose for a table it started offline (its pages
+    and entries already use them); raises KeyTaken when one belongs to another table."""
     if submission is not None:
         earlier = Table.objects.filter(submission=submission).first()
         if earlier is not None:
             return earlier
+    if keys is not None and Access.objects.filter(key__in=keys).exists():
+        raise KeyTaken
     try:
-        return _create_table(game, players, profile_name, profile, options, title, submission)
+        return _create_table(game, players, profile_name, profile, options, title, submission, keys)
     except IntegrityError:
         if submission is None:
             raise
-        return Table.objects.get(submission=submission)  # the other tap won the race
+        # The other tap won the race; without its table, a chosen key was taken meanwhile.
+        earlier = Table.objects.filter(submission=submission).first()
+        if earlier is None:
+            raise KeyTaken from None
+        return earlier
 
 
-def _create_table(game, players, profile_name, profile, options, title, submission) -> Table:
+class KeyTaken(Exception):
+    """A link key a phone chose for its table belongs to another table already."""
+
+
+def _create_table(game, players, profile_name, profile, options, title, submission, keys) -> Table:
     with transaction.atomic():
         table = Table.objects.create(
             game=game,
@@ -78,10 +91,11 @@ def _create_table(game, players, profile_name, profile, options, title, submissi
         Seat.objects.bulk_create(
             Seat(table=table, position=position, name=name) for position, name in enumerate(players)
         )
+        chosen = dict(zip((Access.Role.SCORER, Access.Role.VIEWER), keys or (), strict=False))
         Access.objects.bulk_create(
             [
-                Access(table=table, role=Access.Role.SCORER),
-                Access(table=table, role=Access.Role.VIEWER),
+                Access(table=table, role=role, **({"key": chosen[role]} if role in chosen else {}))
+                for role in (Access.Role.SCORER, Access.Role.VIEWER)
             ]
         )
     return table

@@ -119,11 +119,18 @@ class SeasonStartForm(forms.Form):
     season_month = forms.IntegerField(label=_("Month"), min_value=1, max_value=12)
 
 
+# A link key as scoring.models.new_key makes them (and a phone's evening.js): 18 random bytes.
+LINK_KEY = r"^[A-Za-z0-9_-]{24,40}$"
+
+
 class EveningForm(forms.Form):
-    """Who sits where tonight: per seat a person of the roster or a guest's name."""
+    """Who sits where tonight: per seat a person of the roster or a guest's name. A table
+    started while the phone was offline brings the link keys its pages already use."""
 
     played_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     join_roster = forms.BooleanField(label=_("Guests join the roster"), required=False)
+    scorer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
+    viewer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, group: Group, seats: int, roster: list[Player], **kwargs):
         kwargs.setdefault("initial", {}).setdefault("played_on", timezone.localdate())
@@ -175,6 +182,10 @@ class EveningForm(forms.Form):
                 )
             seen[name.casefold()] = seat
         cleaned["sitting"] = sitting
+        keys = (cleaned.get("scorer_key"), cleaned.get("viewer_key"))
+        if any(keys) and not (all(keys) and keys[0] != keys[1]):
+            raise forms.ValidationError(_("The links of a table started offline are incomplete."))
+        cleaned["keys"] = keys if all(keys) else None
         return cleaned
 
     def names(self) -> dict[str, str]:

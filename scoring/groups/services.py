@@ -113,9 +113,11 @@ def start_evening(
     title: str,
     played_on: datetime.date,
     submission: uuid.UUID | None,
+    keys: tuple[str, str] | None = None,
 ) -> Evening:
     """An evening of the group: a normal table with its links, and who sits where. A repeated
-    ``submission`` returns the evening it started."""
+    ``submission`` returns the evening it started. ``keys``: the links a phone chose for the
+    table it started offline (scoring.services.create_table)."""
     with transaction.atomic():
         table = create_table(
             game=game,
@@ -125,6 +127,7 @@ def start_evening(
             options=options,
             title=title,
             submission=submission,
+            keys=keys,
         )
         evening, created = Evening.objects.get_or_create(
             table=table, defaults={"group": group, "played_on": played_on}

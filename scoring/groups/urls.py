@@ -13,6 +13,11 @@ urlpatterns = [
     path("g/<str:key>/roster/<int:player_id>/on/", views.player_roster, name="player_roster"),
     path("g/<str:key>/season-start/", views.season_start, name="season_start"),
     path("g/<str:key>/evening/", views.evening_new, name="evening_new"),
+    path(
+        "g/<str:key>/evening/offline/<int:players>/",
+        views.evening_offline,
+        name="evening_offline",
+    ),
     path("g/<str:key>/e/<int:evening_id>/", views.evening_settle, name="evening_settle"),
     path(
         "g/<str:key>/e/<int:evening_id>/abrechnung.xlsx",

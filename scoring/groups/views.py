@@ -4,7 +4,8 @@ settle-up, the seasons (docs/groups.md). Function views, thin: writes are servic
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.db import transaction
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,8 +13,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ..models import Game
 from ..pads import PADS, get_pad
-from ..views import qr_response
-from . import exports, services
+from ..services import KeyTaken
+from ..views import json_invalid, qr_response, wants_json
+from . import exports, prototype, services
 from .forms import (
     AddPlayersForm,
     EveningForm,
@@ -184,49 +186,87 @@ def season_start(request, scope: GroupScope):
 @group_link(edit=True)
 def evening_new(request, scope: GroupScope):
     """Tonight's table: who sits where (the roster in a few taps, or a guest), started
-    through the game's own creation form with the group's house rules."""
+    through the game's own creation form with the group's house rules. A phone that started
+    it offline sends it later as JSON (static/js/evening.js, sync.js), with the links its
+    pages already use."""
     group = scope.group
     pad = get_pad(group.game)
     data = request.POST if request.method == "POST" else None
-    roster_players = [player for player in group.players.all() if player.on_roster]
-    seats = pad.create_form_class.player_count
-    form = EveningForm(
-        data, group=group, seats=seats, roster=roster_players, initial=last_seating(scope)
-    )
+    form = evening_form(scope, data)
     table_form = pad_form(pad, None)
     if data is not None and form.is_valid():
         posted = data.copy()
         posted.update(form.names())
         table_form = pad_form(pad, posted, group.rule_data)
         if table_form.is_valid():
-            join = form.cleaned_data["join_roster"]
-            players = [
-                person
-                if isinstance(person, Player)
-                else services.player_named(group, person, join=join)
-                for person in form.cleaned_data["sitting"]
-                if person is not None
-            ]
-            evening = services.start_evening(
-                group,
-                players,
-                game=group.game,
-                profile_name=group.profile_name,
-                profile=group.profile,
-                options=pad.table_options(table_form),
-                title=table_form.cleaned_data["title"] or group.name,
-                played_on=form.cleaned_data["played_on"],
-                submission=table_form.cleaned_data["submission"],
-            )
-            scorer = evening.table.accesses.get(role="scorer")
-            return redirect("table", key=scorer.key)
+            try:
+                evening = start_evening(scope, form, table_form)
+            except KeyTaken:
+                form.add_error(None, _("This table's link belongs to another table already."))
+            else:
+                scorer = evening.table.accesses.get(role="scorer")
+                if wants_json(request):
+                    url = reverse("table", args=[scorer.key])
+                    return JsonResponse({"saved": True, "url": url}, status=201)
+                return redirect("table", key=scorer.key)
     elif data is not None:
         table_form = pad_form(pad, data, group.rule_data)
         table_form.is_valid()
+    if data is not None and wants_json(request):
+        return json_invalid(form if form.errors else table_form)
     context = group_context(
         scope, form=form, table_form=table_form, seat_options=seat_option_fields(table_form)
     )
+    context["min_players"] = table_form.min_players or table_form.player_count
     return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
+
+
+def evening_form(scope: GroupScope, data=None) -> EveningForm:
+    group = scope.group
+    roster_players = [player for player in group.players.all() if player.on_roster]
+    seats = get_pad(group.game).create_form_class.player_count
+    return EveningForm(
+        data, group=group, seats=seats, roster=roster_players, initial=last_seating(scope)
+    )
+
+
+def start_evening(scope: GroupScope, form: EveningForm, table_form) -> Evening:
+    group = scope.group
+    pad = get_pad(group.game)
+    join = form.cleaned_data["join_roster"]
+    with transaction.atomic():  # a guest joins only with the table
+        players = [
+            person
+            if isinstance(person, Player)
+            else services.player_named(group, person, join=join)
+            for person in form.cleaned_data["sitting"]
+            if person is not None
+        ]
+        return services.start_evening(
+            group,
+            players,
+            game=group.game,
+            profile_name=group.profile_name,
+            profile=group.profile,
+            options=pad.table_options(table_form),
+            title=table_form.cleaned_data["title"] or group.name,
+            played_on=form.cleaned_data["played_on"],
+            submission=table_form.cleaned_data["submission"],
+            keys=form.cleaned_data["keys"],
+        )
+
+
+@require_safe
+@group_link(edit=True)
+def evening_offline(request, scope: GroupScope, players: int):
+    """What a table of ``players`` started offline looks like, for the phone to keep (JSON;
+    scoring/groups/prototype.py, static/js/evening.js)."""
+    form = get_pad(scope.group.game).create_form_class
+    if not (form.min_players or form.player_count) <= players <= form.player_count:
+        raise Http404
+    answer = JsonResponse(prototype.prototypes(request, scope, players))
+    answer["Cache-Control"] = "no-store"
+    return answer
 
 
 def last_seating(scope: GroupScope) -> dict:

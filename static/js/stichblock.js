@@ -11,6 +11,7 @@
 //   save.js         saving an entry form: in place, kept for later, or posted as a page
 //   sync.js         sending what the outbox keeps once the server answers
 //   outbox-list.js  the list of kept entries above the sheet ("Noch nicht gesendet")
+//   evening.js      a Stammtisch's table for tonight, started even while offline
 //   offline.js      starts them once the page is there
 //
 // Without these files (or without IndexedDB) every form posts to the server as before. No

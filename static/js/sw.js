@@ -101,6 +101,12 @@ function pageNetworkFirst(event) {
   });
   event.waitUntil(network["catch"](function () { return null; }));
   return withTimeout(network, PAGE_TIMEOUT).then(function (response) {
+    // A table this phone started offline (evening.js) is unknown until its start is sent.
+    if (response.status === 404) {
+      return copyOf(url).then(function (copy) {
+        return copy && copy.headers.get("Stichblock-Pending") ? markedCopy(copy) : response;
+      });
+    }
     // The server's own trouble (a 503 while the database restarts): the kept copy is better.
     if (response.status < 500) return response;
     return copyOf(url).then(function (copy) { return copy ? markedCopy(copy) : response; });

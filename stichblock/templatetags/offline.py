@@ -55,6 +55,21 @@ def texts() -> dict:
         ),
         "retrying": _("The server cannot be reached; trying again shortly."),
         "yes": _("yes"),
+        # Tonight's table started offline (static/js/evening.js).
+        "startWhat": _("Start of the table"),
+        "seat": _("Seat %(n)s"),
+        "startKept": _(
+            "Started on this phone: the table is created as soon as there is a connection; "
+            "the games entered until then wait here and follow."
+        ),
+        "startNotYet": _("Not started yet. Please check:"),
+        "startBoth": _("Seat %(n)s: a person of the roster or a guest, not both."),
+        "startTwice": _("Seat %(n)s: %(name)s already sits at seat %(other)s."),
+        "startTooFew": _("Players: this game needs at least %(min)s."),
+        "startNoCopy": _(
+            "Without a connection this phone cannot start a table of %(count)s players: it has "
+            "not yet been given the page for one. Open this page once with a connection."
+        ),
     }
 
 

@@ -1,9 +1,10 @@
 """A Stammtisch's year in the browser (issue 24): six players start their group on a 360 px
-phone and play three evenings (different seatings, a guest, a rename between evenings); the
-season page agrees with a hand count from the three sheets, the settle-up's transfers are
-the fewest and sum to each player's balance; every page fits the phone, and the season page
-a 1920×1080 projector. The games are entered as the pad stores them (tests/groups/helpers);
-the group's pages are all tapped through.
+phone and play three evenings (different seatings, a guest, a rename between evenings, the
+third started and played while the phone is offline); the season page agrees with a hand
+count from the three sheets, the settle-up's transfers are the fewest and sum to each
+player's balance; every page fits the phone, and the season page a 1920×1080 projector. The
+first two evenings' games are entered as the pad stores them (tests/groups/helpers), the
+offline evening's by tapping the pad's form; the group's pages are all tapped through.
 """
 
 import re
@@ -14,10 +15,12 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.groups.models import Evening, Group
+from scoring.models import Access, Revision
 from tests.groups.helpers import enter, game
 from tests.groups.test_groups import brute_force_fewest
 
 from .conftest import check_fits
+from .test_schafkopf_stammtisch import tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,11 +34,15 @@ def shot(page, name):
     page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
-def start_evening(page, key, seating, *, day, guest=None):
-    """Tonight's table: roster picks per seat (``None``: the guest types his name)."""
+def start_evening(page, key, seating, *, day, guest=None, offline=False):
+    """Tonight's table: roster picks per seat (``None``: the guest types his name).
+    ``offline``: the connection goes once the evening's page is ready for it."""
     page.goto(f"/g/{key}/")
     page.get_by_role("link", name="Tisch für heute Abend beginnen").click()
     check_fits(page, "evening form")
+    if offline:
+        page.wait_for_selector("body[data-start-ready][data-offline-ready]", state="attached")
+        page.context.set_offline(True)
     for seat, name in enumerate(seating):
         select = page.locator(f"#id_seat_{seat}")
         if name is None:
@@ -46,7 +53,64 @@ def start_evening(page, key, seating, *, day, guest=None):
     page.locator("#id_played_on").fill(day)
     page.get_by_role("button", name="Spiel beginnen").click()
     expect(page.locator("body")).to_contain_text("Spiel 1")
+    if offline:
+        return page.url.rstrip("/").split("/")[-1]
     return Evening.objects.get(table__accesses__key=page.url.rstrip("/").split("/")[-1])
+
+
+# The third evening, tapped into the pad offline: Dora, Cem, Anna, Emil.
+OFFLINE_GAMES = [
+    [("contract", "Rufspiel"), ("called", "Eichel"), ("declarer", "Dora"), ("partner", "Anna"),
+     ("augen", "70")],
+    [("contract", "Wenz"), ("declarer", "Cem"), ("augen", "50")],
+    [("contract", "Solo"), ("suit", "Herz"), ("declarer", "Emil"), ("outcome", "gewonnen")],
+    [("contract", "Rufspiel"), ("called", "Gras"), ("declarer", "Anna"), ("partner", "Cem"),
+     ("augen", "91")],
+]  # fmt: skip
+
+
+def play_offline_evening(page, key) -> Evening:
+    """Evening three: started with no connection, four games tapped in, then sent."""
+    scorer_key = start_evening(page, key, ["Dora", "Cem", "Anna", "Emil"], day="2025-02-21",
+                               offline=True)  # fmt: skip
+    assert not Access.objects.filter(key=scorer_key).exists()
+    assert page.evaluate("document.body.dataset.copy") == "cache"
+    expect(page.locator("#offline-flash")).to_contain_text("Auf diesem Handy begonnen")
+    expect(page.locator("#outbox")).to_contain_text("Beginn des Tisches")
+    expect(page.locator("#outbox")).to_contain_text("Platz 4")
+    expect(page.locator("#outbox")).to_contain_text("Emil")
+    expect(page.locator("h1")).to_contain_text("Krone")
+    check_fits(page, "table started offline")
+    shot(page, "3a-started-offline")
+    for number, taps in enumerate(OFFLINE_GAMES, start=1):
+        expect(page.get_by_role("heading", name=f"Spiel {number}")).to_be_visible()
+        for group, name in taps:
+            tap(page, group, name)
+        page.get_by_role("button", name=f"Spiel {number} speichern").click()
+        expect(page.locator("#outbox .outbox-item")).to_have_count(number + 1)
+    expect(page.locator("#net")).to_contain_text("5 Einträge warten aufs Senden")
+    check_fits(page, "games entered offline")
+    shot(page, "3b-games-offline")
+    # A reload without a connection keeps all of it.
+    page.reload()
+    expect(page.locator("#outbox .outbox-item")).to_have_count(5)
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Spiel 5")).to_be_visible(timeout=30_000)
+    expect(page.locator("#net")).to_have_text("online")
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert page.evaluate("document.body.dataset.copy") == "network"
+    shot(page, "3c-sent")
+    evening = Evening.objects.get(table__accesses__key=scorer_key)
+    assert evening.table.player_names == ["Dora", "Cem", "Anna", "Emil"]
+    assert str(evening.played_on) == "2025-02-21"
+    assert evening.table.rounds.count() == len(OFFLINE_GAMES)
+    return evening
+
+
+def sheet_scores(evening) -> list[list[int]]:
+    current = Revision.objects.filter(round__table=evening.table, is_current=True)
+    return [revision.scores for revision in current.order_by("round__number")]
 
 
 def test_a_stammtisch_plays_three_evenings(phone, live_server):
@@ -82,10 +146,8 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
                         day="2025-02-14", guest="Gustl")  # fmt: skip
     sheets.append((two, enter(two, game("solo", 1), game("solo", 2, won=False, dealer=1),
                               game("rufspiel", 0, 3, schneider=True, dealer=2))))  # fmt: skip
-    three = start_evening(page, key, ["Dora", "Cem", "Anna", "Emil"], day="2025-02-21")
-    games = [game("rufspiel", 0, 2), game("solo_tout", 1, dealer=1), game("wenz", 2, dealer=2),
-             game("solo", 3, won=False)]  # fmt: skip
-    sheets.append((three, enter(three, *games)))
+    three = play_offline_evening(page, key)
+    sheets.append((three, sheet_scores(three)))
 
     # The hand count, from the three sheets: each seat's games by the name it has now.
     balance, evenings = defaultdict(int), defaultdict(int)
@@ -98,7 +160,7 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
 
     page.goto(f"/g/{key}/")
     page.get_by_role("link", name="Saison 2025").click()
-    shot(page, "3-season")
+    shot(page, "4-season")
     check_fits(page, "season")
     for name, units in balance.items():
         row = page.locator(f"table.season tr[data-player='{name}']").first
@@ -128,7 +190,7 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
     assert transfers.count() == brute_force_fewest(list(owed.values()))
     transfers.first.get_by_role("button", name="als bezahlt markieren").click()
     expect(page.locator(".transfers li.paid")).to_have_count(1)
-    shot(page, "4-settle-up")
+    shot(page, "5-settle-up")
 
     # The season on the club room's projector.
     projector = page.context.browser.new_context(viewport=PROJECTOR, locale="de-DE",
@@ -137,7 +199,7 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
     wall.goto(f"/g/{group.viewer_key}/season/2025/")
     assert wall.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
     expect(wall.locator("table.season").first).to_contain_text("Gustl")
-    shot(wall, "5-projector")
+    shot(wall, "6-projector")
     projector.close()
 
 

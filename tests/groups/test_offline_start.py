@@ -1,0 +1,113 @@
+"""An evening started while the phone is offline (docs/groups.md, "An evening started
+offline"): the phone keeps a table page made from the server's prototype, and the start
+reaches the server later with the link keys the phone chose."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.groups.models import Evening, Player
+from scoring.models import Access, Table
+
+from .helpers import start_group
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+SCORER = "S" * 10 + "corerKeyOfPhone-1_"
+VIEWER = "V" * 10 + "iewerKeyOfPhone-2_"
+
+
+def seating(group, names=("Anna", "Ben", "Cem", "Dora"), **extra) -> dict:
+    ids = {player.name: player.pk for player in group.players.all()}
+    data = {"played_on": "2026-11-27", "first_dealer": "2", "submission": str(uuid.uuid4())}
+    data.update({f"seat_{seat}": ids[name] for seat, name in enumerate(names)})
+    return {**data, **extra}
+
+
+def test_the_prototype_is_the_groups_table_page_with_stand_ins_and_nothing_is_kept(client):
+    group = start_group(client)
+    tables, players = Table.objects.count(), Player.objects.count()
+    response = client.get(reverse("evening_offline", args=[group.scorer_key, 4]))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    answer = response.json()
+    assert answer["option"] == "first_dealer"
+    assert sorted(answer["pages"]) == ["0", "1", "2", "3"]
+    page = answer["pages"]["2"]
+    html = page["html"]
+    # A whole table page: the names and title as stand-ins, the scorer's own links, the forms
+    # of the first game and the games ahead, the outbox.
+    assert all(name in html for name in answer["names"])
+    assert answer["title"] in html
+    assert f'data-table="{page["scorer"]}"' in html
+    assert f"/t/{page['scorer']}/rounds/1/save/" in html
+    assert 'id="rounds-ahead"' in html
+    # The first dealer as chosen: the third seat deals the first game.
+    assert answer["names"][2] in html.split('id="round-info"')[1][:2000]
+    # Rolled back: no table, link or guest stays behind.
+    assert Table.objects.count() == tables and Player.objects.count() == players
+    assert not Access.objects.filter(key__in=[page["scorer"], page["viewer"]]).exists()
+
+
+def test_only_scorers_get_a_prototype_and_only_for_a_possible_number_of_players(client):
+    group = start_group(client)
+    assert client.get(reverse("evening_offline", args=[group.viewer_key, 4])).status_code == 403
+    assert client.get(reverse("evening_offline", args=[group.scorer_key, 3])).status_code == 404
+    assert client.get(reverse("evening_offline", args=[group.scorer_key, 5])).status_code == 200
+
+
+def test_a_start_sent_later_makes_the_table_with_the_phones_links(client):
+    group = start_group(client)
+    url = reverse("evening_new", args=[group.scorer_key])
+    data = seating(group, scorer_key=SCORER, viewer_key=VIEWER)
+    response = client.post(url, data, **JSON)
+    assert response.status_code == 201
+    assert response.json() == {"saved": True, "url": f"/t/{SCORER}/"}
+    evening = Evening.objects.get(table__accesses__key=SCORER)
+    assert evening.table.accesses.get(role="viewer").key == VIEWER
+    assert evening.table.player_names == ["Anna", "Ben", "Cem", "Dora"]
+    assert evening.table.options["first_dealer"] == 2
+    # Sent again (the answer was lost): the same table, no second evening.
+    again = client.post(url, data, **JSON)
+    assert again.status_code == 201 and again.json()["url"] == f"/t/{SCORER}/"
+    assert Evening.objects.filter(group=group).count() == 1
+    # The games entered offline then go to that table as to any other.
+    assert client.get(f"/t/{SCORER}/").status_code == 200
+
+
+def test_a_start_whose_link_belongs_to_another_table_is_refused_and_nothing_is_kept(client):
+    group = start_group(client)
+    url = reverse("evening_new", args=[group.scorer_key])
+    client.post(url, seating(group, scorer_key=SCORER, viewer_key=VIEWER), **JSON)
+    other = seating(group, scorer_key=SCORER, viewer_key="W" * 24, guest_3="Gast", seat_3="")
+    response = client.post(url, other, **JSON)
+    assert response.status_code == 422
+    assert "gehört schon zu einem anderen Tisch" in response.json()["message"]
+    assert Evening.objects.filter(group=group).count() == 1
+    assert not Player.objects.filter(name="Gast").exists()
+
+
+def test_a_start_sent_later_with_a_mistake_names_the_seat_in_json(client):
+    group = start_group(client)
+    url = reverse("evening_new", args=[group.scorer_key])
+    data = seating(group, ("Anna", "Ben", "Cem", "Anna"), scorer_key=SCORER, viewer_key=VIEWER)
+    response = client.post(url, data, **JSON)
+    assert response.status_code == 422
+    assert "Platz 4: Anna sitzt schon auf Platz 1." in response.json()["message"]
+    # Opened in the form, the page keeps the links the phone's entries wait for.
+    page = client.post(url, data).content.decode()
+    assert f'value="{SCORER}"' in page and f'value="{VIEWER}"' in page
+
+
+@pytest.mark.parametrize(
+    "keys", [{"scorer_key": SCORER}, {"scorer_key": "short", "viewer_key": VIEWER}]
+)
+def test_incomplete_or_malformed_links_are_refused(client, keys):
+    group = start_group(client)
+    url = reverse("evening_new", args=[group.scorer_key])
+    assert client.post(url, seating(group, **keys), **JSON).status_code == 422
+    assert not Evening.objects.filter(group=group).exists()
