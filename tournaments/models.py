@@ -167,6 +167,10 @@ class Tournament(models.Model):
     # also pays out each point (a negative balance pays in).
     entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
     cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
+    # Its club players' points and won solos as a series ranks them (``series.stored_totals``):
+    # written by the first series ranking after a change, with the entry list's and the
+    # tables' versions they were summed for; a ranking reads them only while those still match.
+    series_totals = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

@@ -2,16 +2,25 @@
 standings), all of them or his best N, ranked like a tournament: points, then won solos (of
 the evenings that count), then the lot (the series' seed and the player's club number).
 
-A fixed number of queries however many evenings and players (standings.compute_many)."""
+An evening's totals per club player are summed up once per version of its entry list and of
+its tables and stored with the tournament (``Tournament.series_totals``): a ranking reads its
+evenings (with their stored totals and their tables' versions) and the members in two
+queries, plus, when an evening changed since its totals were stored, the standings' queries
+for the changed evenings (standings.compute_many: the same few however many) and one storing
+their new totals. A finished evening is summed up once, however many games it had.
+"""
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
 
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
+
 from .formats import get_format
 from .models import Member, Series, Tournament
-from .standings import compute_many, lot_of
+from .standings import Standings, compute_many, lot_of
 
 
 @dataclass
@@ -50,7 +59,79 @@ class SeriesRanking:
 
 
 def evening_tournaments(series: Series) -> list[Tournament]:
-    return list(series.tournaments.order_by("date", "created_at", "pk"))
+    """The series' evenings in order, each with the number of its scorepad tables and the sum
+    of their versions (``version_of``)."""
+    return list(
+        series.tournaments.annotate(
+            table_count=Count("draws__tables__table"),
+            table_versions=Coalesce(Sum("draws__tables__table__version"), 0),
+        ).order_by("date", "created_at", "pk")
+    )
+
+
+TOTALS_FORMAT = 1  # raise when what ``series_totals`` holds changes: stored totals are redone
+
+
+def version_of(tournament: Tournament) -> list:
+    """What an evening's totals were summed from: its entry list (the tournament's version),
+    its games and which of them count. Every saved, corrected or struck game bumps its
+    table's version, and versions only go up, so their sum grows with any change and the
+    count with a published round. The games per round are frozen with the first published
+    round, but not in the admin."""
+    return [
+        tournament.version,
+        tournament.table_count,
+        tournament.table_versions,
+        tournament.games_per_round,
+        tournament.thrown_in_counts,
+    ]
+
+
+Totals = list[list[int]]  # [member id, points, won solos] of each club player who played
+
+
+def stored_totals(tournament: Tournament) -> Totals | None:
+    """The evening's stored totals, if summed for its current version."""
+    data = tournament.series_totals
+    if (
+        not data
+        or data.get("format") != TOTALS_FORMAT
+        or data.get("version") != version_of(tournament)
+    ):
+        return None
+    return data["players"]
+
+
+def totals_of_standings(standings: Standings) -> Totals:
+    return [
+        [standing.member_id, standing.total, standing.total_solos]
+        for standing in standings.rows
+        # Not a club player, or no game played that evening (withdrawn before playing).
+        if standing.member_id is not None and standing.rank is not None
+    ]
+
+
+def evening_totals(tournaments: list[Tournament]) -> dict[int, Totals]:
+    """Each evening's totals by tournament id: stored ones where they were summed for its
+    version, the others from their standings (one set of queries) and stored (one query)."""
+    stored = {tournament.pk: stored_totals(tournament) for tournament in tournaments}
+    stale = [tournament for tournament in tournaments if stored[tournament.pk] is None]
+    # The versions were read before the standings: a game saved in between leaves the stored
+    # version older than the totals, so they are summed again next time, never kept stale.
+    summed = {pk: totals_of_standings(standings) for pk, standings in compute_many(stale).items()}
+    if stale:
+        store_totals(stale, summed)
+    return {pk: summed[pk] if totals is None else totals for pk, totals in stored.items()}
+
+
+def store_totals(tournaments: list[Tournament], totals: dict[int, Totals]) -> None:
+    for tournament in tournaments:
+        tournament.series_totals = {
+            "format": TOTALS_FORMAT,
+            "version": version_of(tournament),
+            "players": totals[tournament.pk],
+        }
+    Tournament.objects.bulk_update(tournaments, ["series_totals"])
 
 
 def rank_series(series: Series) -> SeriesRanking:
@@ -59,12 +140,10 @@ def rank_series(series: Series) -> SeriesRanking:
         tournaments and get_format(tournaments[0].game).counts_solos
     )
     rows: dict[int, SeriesRow] = {}
-    for standings in compute_many(tournaments).values():
-        for standing in standings.rows:
-            if standing.member_id is None or standing.rank is None:
-                continue  # not a club player, or no game played that evening
-            row = rows.setdefault(standing.member_id, SeriesRow(standing.member_id, 0, "", ""))
-            row.evenings[standing.tournament_id] = Evening(standing.total, standing.total_solos)
+    for tournament_id, totals in evening_totals(tournaments).items():
+        for member_id, points, solos in totals:
+            row = rows.setdefault(member_id, SeriesRow(member_id, 0, "", ""))
+            row.evenings[tournament_id] = Evening(points, solos)
     for member_id, number, name in Member.objects.filter(pk__in=rows).values_list(
         "pk", "number", "name"
     ):

@@ -28,4 +28,7 @@ def test_the_standings_bench_runs_as_make_bench_starts_it():
     assert "8 players, 1 rounds × 2 games: page" in done.stdout
     assert "target: page under 100 ms" in done.stdout
     assert " 2 evenings,    8 players: ranked in" in done.stdout
+    # The series is ranked cold (after a correction) and warm (its evenings' totals stored).
+    assert "queries) cold, one game corrected" in done.stdout
+    assert "queries) warm, nothing changed" in done.stdout
     assert "target: ranked under 200 ms" in done.stdout

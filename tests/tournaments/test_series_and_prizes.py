@@ -3,6 +3,7 @@ or the best N), the prize list with entry fees, shares, amounts and points in mo
 XLSX exports (numbers as numbers, money with a currency format)."""
 
 import io
+import uuid
 
 import pytest
 from django.db import connection
@@ -10,7 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from scoring.services import Author, unlock_table, void_round
 from tournaments import services
+from tournaments.models import Tournament
 from tournaments.series import rank_series
 
 from .helpers import enter_game, logged_in, make_tournament, rufspiel, solo, tables_of
@@ -70,16 +73,75 @@ def test_the_series_ranks_in_a_fixed_number_of_queries(client, club):
     evenings = [evening(club, f"Abend {n}", [solo(n % 4)])[0] for n in range(1, 5)]
     series = services.Series.objects.create(club=club, name="Liga")
 
-    def queries(count):
-        series.tournaments.update(series=None)
-        for tournament in evenings[:count]:
-            tournament.series = series
-            tournament.save(update_fields=["series"])
+    def queries():
         with CaptureQueriesContext(connection) as captured:
             rank_series(series)
-        return len(captured)
+        return captured
 
-    assert queries(1) == queries(4) == 6
+    def of_evenings(count):
+        """Queries of the first ranking (every evening summed up and stored), of the next
+        (all stored), and of one after a game at one evening was corrected."""
+        Tournament.objects.update(series=None, series_totals=None)
+        Tournament.objects.filter(pk__in=[t.pk for t in evenings[:count]]).update(series=series)
+        first, later = queries(), queries()
+        corrected = evenings[count - 1]
+        enter_game(tables_of(corrected.draws.get())[0], 1, solo(count % 4, outcome="lost"))
+        return len(first), len(later), len(queries()), later
+
+    one, four = of_evenings(1), of_evenings(4)
+    assert one[:3] == four[:3] == (7, 2, 7)
+    # Stored totals are read, not summed again from the games.
+    assert not any("scoring_revision" in query["sql"] for query in four[3].captured_queries)
+
+
+def test_a_correction_after_the_totals_were_stored_changes_the_ranking(client, club):
+    first, a = evening(club, "Abend 1", [solo(0), rufspiel(1, 2)])  # seat 0: +15, +(-1)
+    _second, b = evening(club, "Abend 2", [solo(3, outcome="lost")])
+    series = services.Series.objects.create(club=club, name="Liga")
+    Tournament.objects.update(series=series)
+    points = {row.name: row.points for row in rank_series(series).rows}
+    assert points[a[0]] == 14 + (5 if b.index(a[0]) != 3 else -15)
+    assert all(t.series_totals for t in Tournament.objects.all()), "stored with each evening"
+
+    # The table's result is confirmed (its totals stored again), then the organizer unlocks
+    # it and corrects the solo: lost, not won.
+    tournament_table = first.draws.get().tables.get()
+    table = tournament_table.table
+    assert services.confirm_table(tournament_table, a[3], "phone-2")
+    assert {row.name: row.points for row in rank_series(series).rows} == points
+    assert unlock_table(table, Author(name="leitung (Turnierleitung)"), reason="Einspruch")
+    enter_game(table, 1, solo(0, outcome="lost"))
+    corrected = {row.name: row.points for row in rank_series(series).rows}
+    assert corrected[a[0]] == points[a[0]] - 30
+    assert all(corrected[name] == points[name] + 10 for name in a[1:])
+    # A game struck off the sheet changes it too.
+    void_round(
+        table,
+        2,
+        base=1,
+        submission=uuid.uuid4(),
+        author=Author(name="leitung (Turnierleitung)"),
+        reason="doppelt",
+    )
+    struck = {row.name: row.points for row in rank_series(series).rows}
+    assert struck[a[0]] == corrected[a[0]] + 1 and struck[a[1]] == corrected[a[1]] - 1
+
+
+def test_the_ranking_reads_the_stored_totals_while_they_hold(client, club):
+    tournament, names = evening(club, "Abend 1", [solo(0)])
+    series = services.Series.objects.create(club=club, name="Liga")
+    tournament.series = series
+    tournament.save(update_fields=["series"])
+    rank_series(series)
+    stored = Tournament.objects.get(pk=tournament.pk).series_totals
+    member = club.members.get(name=names[0])
+    stored["players"] = [[pk, 99 if pk == member.pk else p, s] for pk, p, s in stored["players"]]
+    Tournament.objects.filter(pk=tournament.pk).update(series_totals=stored)
+    assert rank_series(series).rows[0].points == 99
+    # A newer version of the evening (its game corrected) is summed up again.
+    enter_game(tables_of(tournament.draws.get())[0], 1, solo(0, outcome="lost"))
+    points = {row.member_id: row.points for row in rank_series(series).rows}
+    assert points[member.pk] == -15
 
 
 def test_the_prize_list_pays_shares_amounts_and_points(client, club):
