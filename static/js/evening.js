@@ -218,8 +218,11 @@
       kept[players] = true;
       keeping = keeping.then(function () { return keepPrototype(form, players); });
     };
-    keep();
-    form.addEventListener("change", keep);
+    // After the service worker has kept this page: on SQLite the prototype's request (which
+    // writes, and rolls back) and the worker's fetch of this page would wait for each other.
+    var begin = function () { keep(); form.addEventListener("change", keep); };
+    if (state.ready.page) begin();
+    else document.addEventListener("ready:page", begin, { once: true });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -104,6 +104,7 @@
   // scorer's sheet, the forms of the rounds ahead are read (ahead.js).
   ns.markReady = function (part) {
     ns.state.ready[part] = true;
+    ns.emit("ready:" + part);
     if (ns.state.ready.page && ns.state.ready.ahead) body.dataset.offlineReady = "1";
   };
 })();

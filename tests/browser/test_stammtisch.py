@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scoring.groups.models import Evening, Group
 from scoring.models import Access, Revision
-from tests.groups.helpers import enter, game
+from tests.groups.helpers import enter, game, start_group
 from tests.groups.test_groups import brute_force_fewest
 
 from .conftest import check_fits
@@ -106,6 +106,24 @@ def play_offline_evening(page, key) -> Evening:
     assert str(evening.played_on) == "2025-02-21"
     assert evening.table.rounds.count() == len(OFFLINE_GAMES)
     return evening
+
+
+def test_an_evening_started_offline_becomes_a_table_with_its_links(phone, client):
+    """The offline evening alone: also run against production (tests/browser/production)."""
+    group = start_group(client, name="Krone", roster=SIX)
+    page = phone()
+    evening = play_offline_evening(page, group.scorer_key)
+    # By hand, tarif-10-20-50: Rufspiel 20 (+10 Schneider), Wenz and Solo 50, no Laufende:
+    # Dora +20 +50 -50 -30, Cem -20 -150 -50 +30, Anna +20 +50 -50 +30, Emil -20 +50 +150 -30.
+    assert [sum(column) for column in zip(*sheet_scores(evening), strict=True)] == [
+        -10,
+        -190,
+        50,
+        150,
+    ]
+    # The group's page lists it as any evening, and its link opens from the share page.
+    page.goto(f"/g/{group.scorer_key}/")
+    expect(page.locator("body")).to_contain_text("21.02.2025")
 
 
 def sheet_scores(evening) -> list[list[int]]:
