@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
@@ -20,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from . import live
 from .access import Scope, author_of, table_link
+from .answers import json_invalid, qr_response, wants_json
 from .audit import audit_trail, write_csv
 from .hooks import round_panels
 from .models import Access, Game, Revision
@@ -175,12 +175,6 @@ def table_ahead(request, scope: Scope):
         live.live_etag(access.key, state),
         lambda: HttpResponse(render_ahead(access, after)),
     )
-
-
-def wants_json(request) -> bool:
-    """The outbox (static/js/sync.js) asks for JSON (``Accept: application/json``);
-    a browser posting the form prefers HTML and gets the pages as before."""
-    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
 
 
 @require_POST
@@ -402,16 +396,6 @@ def json_refused(message: str):
     return JsonResponse({"errors": {"__all__": [message]}, "message": message}, status=422)
 
 
-def json_invalid(form):
-    errors = {field: [str(error) for error in errors] for field, errors in form.errors.items()}
-    message = (
-        _("Not saved yet. Please check:")
-        + " "
-        + " ".join(error for field_errors in errors.values() for error in field_errors)
-    )
-    return JsonResponse({"errors": errors, "message": message}, status=422)
-
-
 def json_conflict(pad, table, number: int, current: Revision | None, summary, correcting: bool):
     """409: another phone saved the round since the entry's base revision (or this very
     submission was stored before with other content); ``current`` is that stored entry as the
@@ -604,13 +588,3 @@ def share(request, scope: Scope):
 def qr_code(request, scope: Scope):
     """The QR code of a link, as SVG: whoever has the link may see its code."""
     return qr_response(request.build_absolute_uri(reverse("table", args=[scope.access.key])))
-
-
-def qr_response(url: str) -> HttpResponse:
-    """A link's QR code as SVG (a table's, a group's)."""
-    # A standalone SVG (with xmlns and XML declaration): browsers refuse an <img> whose SVG
-    # lacks the namespace, which is what svg_inline() writes for embedding in HTML.
-    response = HttpResponse(content_type="image/svg+xml")
-    segno.make(url, error="m").save(response, kind="svg", scale=4, border=2, dark="#111")
-    patch_cache_control(response, private=True, max_age=3600)
-    return response

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from ..answers import json_invalid, qr_response, wants_json
 from ..models import Game
 from ..pads import PADS, get_pad
 from ..services import KeyTaken
-from ..views import json_invalid, qr_response, wants_json
 from . import exports, prototype, services
 from .forms import (
     AddPlayersForm,
