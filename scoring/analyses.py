@@ -21,10 +21,19 @@ from django.utils.translation import gettext as _
 
 from .models import Analysis
 from .rules.schafkopf import analysis as solver
+from .rules.schafkopf.contracts import TOUTS
 
 # A run that has not reported progress for this long lost its worker: it is queued again.
 STALE_AFTER = timedelta(minutes=10)
-WIN = 61  # Augen the declaring party needs (Tout and Schwarz aside)
+WIN = 61  # Augen the declaring party needs
+# A Tout is won only with every trick, so with all 120 Augen. The values count Augen
+# (docs/rules/records.md), so a Tout that gives away only a trick without Augen reads as won.
+ALL_AUGEN = 120
+
+
+def augen_needed(record: dict[str, Any]) -> int:
+    """The Augen the declaring party of ``record`` needs to win its game."""
+    return ALL_AUGEN if record["contract"]["type"] in TOUTS else WIN
 
 
 def record_hash(record: dict[str, Any]) -> str:
@@ -92,17 +101,21 @@ def analyse_record(analysis_id: int) -> None:
     )
 
 
-def summary(document: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """The headline: the declaring party and what it gets with perfect play from the deal."""
+def summary(document: dict[str, Any], names: list[str], needed: int = WIN) -> dict[str, Any]:
+    """The headline: the declaring party and what it gets with perfect play from the deal;
+    ``needed``: the Augen that win its game (``augen_needed``)."""
     value = document["value"]
     return {
         "party": " + ".join(names[seat] for seat in document["party"]),
         "value": value,
-        "won": value >= WIN,
+        "won": value >= needed,
+        "tout": needed == ALL_AUGEN,
     }
 
 
-def marks(document: dict[str, Any], names: list[str], trick: int) -> list[dict[str, Any]]:
+def marks(
+    document: dict[str, Any], names: list[str], trick: int, needed: int = WIN
+) -> list[dict[str, Any]]:
     """Per card of trick ``trick``: who played what, the Augen it gave away against perfect
     play, the best card(s) there, and whether from that card on the game was lost (or won)."""
     positions = document["positions"]
@@ -113,9 +126,9 @@ def marks(document: dict[str, Any], names: list[str], trick: int) -> list[dict[s
         before = position["best"]
         after = position["values"][position["played"]]
         turn = None
-        if before >= WIN > after:
+        if before >= needed > after:
             turn = _("from here the game was lost")
-        elif after >= WIN > before:
+        elif after >= needed > before:
             turn = _("from here the game was won")
         best_cards = [card for card, value in position["values"].items() if value == before]
         shown.append(

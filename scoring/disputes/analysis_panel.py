@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..analyses import find, marks, refusal, summary
+from ..analyses import augen_needed, find, marks, refusal, summary
 from ..models import Analysis, Dispute
 from ..pads.base import engine_language
 from ..rules.schafkopf.analysis import TRICKS_TAKEN
@@ -41,9 +41,10 @@ def analysis_context(dispute: Dispute, step: int, *, may_start: bool) -> dict[st
     if analysis.status == Analysis.Status.DONE:
         names = record["players"]
         document = analysis.document
-        box["summary"] = summary(document, names)
+        needed = augen_needed(record)
+        box["summary"] = summary(document, names, needed)
         if step:
-            box["marks"] = marks(document, names, step)
+            box["marks"] = marks(document, names, step, needed)
         # A document without an objective was written before Bettel was analysed: Augen.
         if document.get("objective") == TRICKS_TAKEN:
             read_tricks(box, document)

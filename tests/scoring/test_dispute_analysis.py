@@ -178,7 +178,34 @@ def test_marks_name_the_card_from_which_the_game_was_lost_and_the_best_cards():
         ("Cem", 25, ["SA"]),
     ]
     assert [mark["turn"] for mark in shown] == [None, None, "ab hier war das Spiel verloren"]
-    assert analyses.summary(document, names) == {"party": "Anna + Cem", "value": 70, "won": True}
+    assert analyses.summary(document, names) == {
+        "party": "Anna + Cem",
+        "value": 70,
+        "won": True,
+        "tout": False,
+    }
+
+
+def test_a_tout_is_won_only_with_all_the_augen():
+    """A Tout needs every trick (docs/rules/schafkopf.md): 61 Augen or 119 lose it."""
+    document = {
+        "party": [1],
+        "value": 119,
+        "positions": [
+            {"trick": 8, "seat": 1, "played": "SA", "values": {"SA": 119, "SO": 120}, "best": 120,
+             "loss": 1},
+        ],
+    }  # fmt: skip
+    names = ["Anna", "Ben", "Cem", "Dora"]
+    needed = analyses.augen_needed({"contract": {"type": "wenz_tout", "declarer": 1}})
+    assert needed == 120
+    assert analyses.summary(document, names, needed)["won"] is False
+    assert analyses.summary({**document, "value": 120}, names, needed)["won"] is True
+    shown = analyses.marks(document, names, 8, needed)
+    assert shown[0]["turn"] == "ab hier war das Spiel verloren"
+    # A Solo (no Tout) with the same Augen was won all along.
+    assert analyses.augen_needed({"contract": {"type": "solo", "declarer": 1}}) == 61
+    assert analyses.marks(document, names, 8)[0]["turn"] is None
 
 
 def test_a_viewer_link_watches_but_cannot_start_an_analysis(client):
@@ -218,3 +245,17 @@ def test_no_analysis_on_the_dispute_page_without_the_hands(client):
     shown = text(client.get(url("dispute", key, dispute)))
     assert "Stich für Stich nachspielen" in shown
     assert "Analyse" not in shown
+
+
+def test_the_replay_calls_a_tout_with_64_augen_lost(
+    client, django_capture_on_commit_callbacks, run_worker
+):
+    # The bots' seed "tout:16" deals a Solo-Tout whose party gets 64 Augen with perfect play.
+    _table, key, dispute, record = disputed_solo(client, seed="tout:16")
+    assert record["contract"]["type"] == "solo_tout"
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("dispute_analysis", key, dispute))
+    run_worker()
+    page = text(client.get(url("dispute_replay", key, dispute)))
+    assert "(Anna) 64 Augen: verloren" in page
+    assert "Ein Tout ist nur mit allen Stichen gewonnen" in page
