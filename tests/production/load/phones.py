@@ -10,10 +10,11 @@ fragment in the event and fetches nothing), reconnects with Last-Event-ID when t
 drops, and polls only while it has no stream (static/js/live.js does the same). A scorer saves
 a round from the sheet as offline.js does, in place (``HX-Request``: the answer is the next
 form and the sheet, no new page, the stream stays), a correction from the round's page as a
-form post and a new page; and it keeps the blank forms of the rounds ahead, asking for them
-again when fewer than three are left (offline.js, ensureAhead). Forms are real: the CSRF
-token, ``base`` and ``submission`` come from the page the phone loaded, cookies are kept per
-phone, and the proxy's headers (X-Forwarded-Proto) are sent as Caddy would.
+form post and a new page; and it keeps the blank forms of the rounds ahead: the sheet page
+brings them inline, and the phone asks for more when fewer than three are left (ahead.js).
+Forms are real: the CSRF token, ``base`` and ``submission`` come from the page the phone
+loaded, cookies are kept per phone, and the proxy's headers (X-Forwarded-Proto) are sent as
+Caddy would.
 
 Writes a JSON file with every request (kind, status, latency) and every submission (for the
 database check in run.py). ``--mode floor`` sends the same schedule to a bare view.
@@ -50,10 +51,12 @@ RETRY_SECONDS = 2.0
 LINK = re.compile(r"/t/([\w-]{16,})/")
 NEXT_ROUND = re.compile(r'data-next-round="(\d*)"')
 AHEAD_URL = re.compile(r'data-ahead="([^"]+)"')
-# static/js/offline.js: asks for the rounds ahead again when fewer than AHEAD_MIN are left, and
-# checks that 5 to 20 s after the sheet loaded and 2 s after the table last changed.
+# static/js/ahead.js: a sheet page brings the forms of the rounds ahead inline (read at once);
+# more are asked for when fewer than AHEAD_MIN are left, checked at once when the sheet
+# loaded and 2 s after the table last changed.
+INLINE_AHEAD = re.compile(r'id="rounds-ahead" data-after="(\d+)"')
 AHEAD_MIN = 3
-LOADED_AHEAD_DELAY = (5.0, 20.0)
+LOADED_AHEAD_DELAY = 0.0
 CHANGED_AHEAD_DELAY = 2.0
 
 
@@ -413,14 +416,17 @@ class Scorer(Phone):
 
     async def open_sheet(self, table) -> str | None:
         page = await self.open_page(table.scorer_url)
-        self.check_ahead(page, self.rng.uniform(*LOADED_AHEAD_DELAY))
+        self.check_ahead(page, LOADED_AHEAD_DELAY)
         return page
 
     def check_ahead(self, page: str | None, delay: float):
-        """As offline.js: checks the forms ahead a moment after the sheet loaded or the table
-        changed (the last change counts), beside whatever the phone does meanwhile."""
+        """As ahead.js: takes the forms a sheet page brings inline, and checks whether more are
+        needed when the sheet loaded or a moment after the table changed (the last change
+        counts), beside whatever the phone does meanwhile."""
         if page and (match := AHEAD_URL.search(page)):
             self.ahead_url = html.unescape(match.group(1))
+        if page and (match := INLINE_AHEAD.search(page)):
+            self.ahead_after = max(int(match.group(1)), self.ahead_after or 0)
         self.ahead_checks += 1
         task = asyncio.ensure_future(self.keep_ahead_later(self.ahead_checks, page, delay))
         self.run.background.add(task)  # kept until done: the loop holds tasks only weakly
@@ -432,8 +438,8 @@ class Scorer(Phone):
             await self.keep_ahead(page)
 
     async def keep_ahead(self, page: str | None):
-        """offline.js's ensureAhead: the blank forms of the rounds after the server's next one,
-        asked for when the phone has none yet or fewer than AHEAD_MIN are left."""
+        """ahead.js's ensure: the blank forms of the rounds after the server's next one, asked
+        for when the phone has none yet or fewer than AHEAD_MIN are left."""
         if self.run.mode == "floor" or self.run.no_ahead or not page:
             return
         match = NEXT_ROUND.search(page)
@@ -542,7 +548,7 @@ class Scorer(Phone):
             match = SHOWN.search(page or "")
             if match and "#round-" in location:
                 self.run.acks.append((acknowledged, table.scorer_key, int(match.group(1))))
-            self.check_ahead(page, self.rng.uniform(*LOADED_AHEAD_DELAY))
+            self.check_ahead(page, LOADED_AHEAD_DELAY)
             return page
         if status == 409:
             # The conflict shows the newer entry; the user reloads the sheet and goes on.
