@@ -73,21 +73,14 @@ def page(request, scope: GroupScope, names: list[str], title: str, option, value
         data[f"player_{seat}"] = name
     if option is not None:
         data[option.name] = value
+    data["title"] = title
     table_form = pad_form(pad, data, group.rule_data)
     if not table_form.is_valid():
         raise ValueError(f"no table of {len(names)} from the group's rules: {table_form.errors}")
     with transaction.atomic():
-        players = [services.player_named(group, name, join=False) for name in names]
-        evening = services.start_evening(
-            group,
-            players,
-            game=group.game,
-            profile_name=group.profile_name,
-            profile=group.profile,
-            options=pad.table_options(table_form),
-            title=title,
-            played_on=timezone.localdate(),
-            submission=None,
+        played_on = timezone.localdate()
+        evening = services.evening_from_form(
+            group, list(names), table_form, join=False, played_on=played_on
         )
         table = evening.table
         links = {access.role: access for access in table.accesses.all()}

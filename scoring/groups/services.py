@@ -10,6 +10,7 @@ from django.db.models import F
 from django.db.models.functions import Lower
 
 from ..models import Seat, Table
+from ..pads import get_pad
 from ..services import create_table
 from .models import Evening, EveningSeat, Group, Payment, Player
 
@@ -138,6 +139,39 @@ def start_evening(
                 for position, player in enumerate(players)
             )
     return evening
+
+
+def evening_from_form(
+    group: Group,
+    sitting: list[Player | str | None],
+    table_form,
+    *,
+    join: bool,
+    played_on: datetime.date,
+    keys: tuple[str, str] | None = None,
+) -> Evening:
+    """Tonight's table through the game's creation form (bound with the group's house rules,
+    ``groups.forms.pad_form``): per seat a person of the roster or a guest's name (who joins
+    the roster with ``join``), empty seats left out. A guest is kept only with the table."""
+    pad = get_pad(group.game)
+    with transaction.atomic():
+        players = [
+            person if isinstance(person, Player) else player_named(group, person, join=join)
+            for person in sitting
+            if person is not None
+        ]
+        return start_evening(
+            group,
+            players,
+            game=group.game,
+            profile_name=group.profile_name,
+            profile=group.profile,
+            options=pad.table_options(table_form),
+            title=table_form.cleaned_data["title"] or group.name,
+            played_on=played_on,
+            submission=table_form.cleaned_data["submission"],
+            keys=keys,
+        )
 
 
 def mark_paid(group: Group, key: dict, payer: Player | None, payee: Player | None, amount: int):

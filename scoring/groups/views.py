@@ -4,7 +4,6 @@ settle-up, the seasons (docs/groups.md). Function views, thin: writes are servic
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -200,7 +199,14 @@ def evening_new(request, scope: GroupScope):
         table_form = pad_form(pad, posted, group.rule_data)
         if table_form.is_valid():
             try:
-                evening = start_evening(scope, form, table_form)
+                evening = services.evening_from_form(
+                    group,
+                    form.cleaned_data["sitting"],
+                    table_form,
+                    join=form.cleaned_data["join_roster"],
+                    played_on=form.cleaned_data["played_on"],
+                    keys=form.cleaned_data["keys"],
+                )
             except KeyTaken:
                 form.add_error(None, _("This table's link belongs to another table already."))
             else:
@@ -228,32 +234,6 @@ def evening_form(scope: GroupScope, data=None) -> EveningForm:
     return EveningForm(
         data, group=group, seats=seats, roster=roster_players, initial=last_seating(scope)
     )
-
-
-def start_evening(scope: GroupScope, form: EveningForm, table_form) -> Evening:
-    group = scope.group
-    pad = get_pad(group.game)
-    join = form.cleaned_data["join_roster"]
-    with transaction.atomic():  # a guest joins only with the table
-        players = [
-            person
-            if isinstance(person, Player)
-            else services.player_named(group, person, join=join)
-            for person in form.cleaned_data["sitting"]
-            if person is not None
-        ]
-        return services.start_evening(
-            group,
-            players,
-            game=group.game,
-            profile_name=group.profile_name,
-            profile=group.profile,
-            options=pad.table_options(table_form),
-            title=table_form.cleaned_data["title"] or group.name,
-            played_on=form.cleaned_data["played_on"],
-            submission=table_form.cleaned_data["submission"],
-            keys=form.cleaned_data["keys"],
-        )
 
 
 @require_safe

@@ -14,7 +14,16 @@
   "use strict";
   var SAVE_TIMEOUT = 15000; // ms, as the service worker waits for a save
   var state = ns.state;
-  var keeping = Promise.resolve(); // the pages being kept, one request after the other
+  // The pages being kept, one request after the other, once the service worker has kept this
+  // page: on SQLite the prototype's request (which writes, and rolls back), the worker's fetch
+  // of this page and the start itself would wait for each other.
+  var pageKept = new Promise(function (resolve) {
+    if (state.ready.page) { resolve(); return; }
+    document.addEventListener("ready:page", function () { resolve(); }, { once: true });
+    setTimeout(resolve, SAVE_TIMEOUT);
+  });
+  var keeping = pageKept;
+  var starting = false; // no page is fetched once the table is being started
 
   function recordKey(form, players) {
     return "start:" + form.action + ":" + document.documentElement.lang + ":" + players;
@@ -126,12 +135,17 @@
     var taken = seating(form);
     var problems = problemsOf(form, taken);
     if (problems.length) { showProblems(form, problems); return Promise.resolve(); }
-    if (!navigator.serviceWorker || !navigator.serviceWorker.controller || !window.caches) {
+    if (!navigator.serviceWorker || !window.caches) {
       showProblems(form, [ns.t("startNoCopy", { count: taken.length })]);
       return Promise.resolve();
     }
-    return ns.outbox.getAhead(recordKey(form, taken.length)).then(function (record) {
-      var prototype = record && record.prototype;
+    // The worker shows the new table's page: an active one serves the next page even if it
+    // does not control this one yet (it claims the pages open when it starts).
+    var worker = navigator.serviceWorker.getRegistration().then(function (registration) {
+      return registration && registration.active;
+    });
+    return Promise.all([worker, ns.outbox.getAhead(recordKey(form, taken.length))]).then(function (found) {
+      var prototype = found[0] && found[1] && found[1].prototype;
       var option = prototype && prototype.option ? form.querySelector('input[name="' + prototype.option + '"]:checked') : null;
       var page = prototype && prototype.pages[option ? option.value : ""];
       if (!page) { showProblems(form, [ns.t("startNoCopy", { count: taken.length })]); return null; }
@@ -189,7 +203,7 @@
     var button = form.querySelector("button[type=submit]");
     if (button) button.setAttribute("aria-busy", "true");
     var done = function () { form.dataset.sent = ""; if (button) button.removeAttribute("aria-busy"); };
-    // After the pages being kept: their request writes (and rolls back) a table of its own.
+    starting = true;
     var started = keeping.then(function () {
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
       return offline ? startOffline(form) : startOnline(form)["catch"](function () {
@@ -214,15 +228,12 @@
     var kept = {};
     var keep = function () {
       var players = playerCount(form);
-      if (kept[players]) return;
+      if (kept[players] || starting) return;
       kept[players] = true;
-      keeping = keeping.then(function () { return keepPrototype(form, players); });
+      keeping = keeping.then(function () { return starting ? null : keepPrototype(form, players); });
     };
-    // After the service worker has kept this page: on SQLite the prototype's request (which
-    // writes, and rolls back) and the worker's fetch of this page would wait for each other.
-    var begin = function () { keep(); form.addEventListener("change", keep); };
-    if (state.ready.page) begin();
-    else document.addEventListener("ready:page", begin, { once: true });
+    keep();
+    form.addEventListener("change", keep);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
