@@ -214,7 +214,43 @@
     started.then(done, done);
   }
 
+  function dayText(iso) {
+    var day = new Date((iso || "") + "T12:00:00");
+    if (isNaN(day.getTime())) return iso || "";
+    // As the server writes an evening's day ("D, d.m.Y": "Fr, 21.02.2025").
+    var weekday = day.toLocaleDateString(document.documentElement.lang || undefined, { weekday: "short" });
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return weekday.replace(/\.$/, "") + ", " + two(day.getDate()) + "." + two(day.getMonth() + 1) + "." + day.getFullYear();
+  }
+
+  // The group's page: tables started on this phone that the server does not know yet.
+  function listWaiting(list) {
+    var path = new URL(list.dataset.eveningUrl, location.href).pathname;
+    return ns.outbox.all().then(function (entries) {
+      var waiting = entries.filter(function (entry) {
+        return entry.start && new URL(entry.action, location.href).pathname === path;
+      });
+      list.replaceChildren.apply(list, waiting.map(function (entry) {
+        var item = ns.make("li");
+        var values = {};
+        entry.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+        var link = ns.make("a");
+        link.href = ns.tablePrefix + entry.table + "/";
+        link.appendChild(ns.make("strong", "", dayText(values.played_on)));
+        item.appendChild(link);
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(ns.make("small", "outbox-state", ns.t("startWaiting")));
+        item.appendChild(ns.make("br"));
+        item.appendChild(ns.make("span", "who", entry.pairs.map(function (pair) { return pair[1]; }).join(", ")));
+        return item;
+      }));
+      list.hidden = !waiting.length;
+    })["catch"](function () { return null; });
+  }
+
   function start() {
+    var waiting = document.getElementById("evenings-waiting");
+    if (waiting && window.indexedDB) listWaiting(waiting);
     var form = document.querySelector("form[data-evening-start]");
     if (!form || !window.indexedDB) return;
     window.addEventListener("submit", onSubmit, true);

@@ -63,6 +63,7 @@ def texts() -> dict:
             "the games entered until then wait here and follow."
         ),
         "startNotYet": _("Not started yet. Please check:"),
+        "startWaiting": _("started on this phone, waiting to be sent"),
         "startBoth": _("Seat %(n)s: a person of the roster or a guest, not both."),
         "startTwice": _("Seat %(n)s: %(name)s already sits at seat %(other)s."),
         "startTooFew": _("Players: this game needs at least %(min)s."),

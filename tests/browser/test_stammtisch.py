@@ -55,6 +55,8 @@ def start_evening(page, key, seating, *, day, guest=None, offline=False):
     expect(page.locator("body")).to_contain_text("Spiel 1")
     if offline:
         return page.url.rstrip("/").split("/")[-1]
+    # The page's own requests done (kept, forms ahead read) before this test writes beside it.
+    page.wait_for_selector("body[data-offline-ready]", state="attached")
     return Evening.objects.get(table__accesses__key=page.url.rstrip("/").split("/")[-1])
 
 
@@ -94,13 +96,24 @@ def play_offline_evening(page, key) -> Evening:
     # A reload without a connection keeps all of it.
     page.reload()
     expect(page.locator("#outbox .outbox-item")).to_have_count(5)
+    # The group's page (its kept copy) lists the table waiting to be sent, and leads back.
+    page.goto(f"/g/{key}/")
+    waiting = page.locator("#evenings-waiting li")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text("21.02.2025")
+    expect(waiting).to_contain_text("Dora, Cem, Anna, Emil")
+    expect(waiting).to_contain_text("auf diesem Handy begonnen, wartet aufs Senden")
+    check_fits(page, "group page offline")
+    shot(page, "3c-group-offline")
+    waiting.get_by_role("link").click()
+    expect(page.locator("#outbox .outbox-item")).to_have_count(5)
 
     page.context.set_offline(False)
     expect(page.get_by_role("heading", name="Spiel 5")).to_be_visible(timeout=30_000)
     expect(page.locator("#net")).to_have_text("online")
     expect(page.locator("#outbox")).to_be_hidden()
     assert page.evaluate("document.body.dataset.copy") == "network"
-    shot(page, "3c-sent")
+    shot(page, "3d-sent")
     evening = Evening.objects.get(table__accesses__key=scorer_key)
     assert evening.table.player_names == ["Dora", "Cem", "Anna", "Emil"]
     assert str(evening.played_on) == "2025-02-21"
