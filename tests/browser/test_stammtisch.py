@@ -38,6 +38,8 @@ def start_evening(page, key, seating, *, day, guest=None, offline=False):
     """Tonight's table: roster picks per seat (``None``: the guest types his name).
     ``offline``: the connection goes once the evening's page is ready for it."""
     page.goto(f"/g/{key}/")
+    if offline:  # the group's page is kept too (a phone's first page may be left before)
+        page.wait_for_selector("body[data-offline-ready]", state="attached")
     page.get_by_role("link", name="Tisch für heute Abend beginnen").click()
     check_fits(page, "evening form")
     if offline:
