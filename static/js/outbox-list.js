@@ -118,6 +118,7 @@
     if (action === "send") { ns.sync.run(); return; }
     ns.outbox.get(target.dataset.submission).then(function (entry) {
       if (!entry) return refresh();
+      if (action === "discard" && entry.start) return discardTable(entry);
       if (action === "discard") {
         if (!window.confirm(t("discardConfirm"))) return null;
         if (sheet.editing === entry.submission) sheet.editing = null;
@@ -135,6 +136,22 @@
       }
       if (action === "open") openInForm(entry);
       return null;
+    });
+  }
+
+  // A table started on this phone while offline (evening.js) that the server has not had: its
+  // start goes, the games kept behind it, its page; the phone goes back to the group's page.
+  function discardTable(start) {
+    if (!window.confirm(t("discardStartConfirm"))) return null;
+    return ns.outbox.all().then(function (entries) {
+      return Promise.all(entries.filter(function (entry) { return entry.table === start.table; })
+        .map(function (entry) { return ns.outbox.remove(entry.submission); }));
+    }).then(function () {
+      var name = document.body.dataset.pageCache;
+      var page = new URL(ns.tablePrefix + start.table + "/", location.href).href;
+      return name && window.caches ? caches.open(name).then(function (cache) { return cache["delete"](page); }) : null;
+    }).then(function () {
+      location.href = new URL("..", new URL(start.action, location.href)).href;
     });
   }
 

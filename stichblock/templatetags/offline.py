@@ -64,6 +64,10 @@ def texts() -> dict:
         ),
         "startNotYet": _("Not started yet. Please check:"),
         "startWaiting": _("started on this phone, waiting to be sent"),
+        "discardStartConfirm": _(
+            "Discard this table? The server has not had it yet: the games entered here are "
+            "lost with it."
+        ),
         "startBoth": _("Seat %(n)s: a person of the roster or a guest, not both."),
         "startTwice": _("Seat %(n)s: %(name)s already sits at seat %(other)s."),
         "startTooFew": _("Players: this game needs at least %(min)s."),

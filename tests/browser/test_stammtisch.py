@@ -141,6 +141,29 @@ def test_an_evening_started_offline_becomes_a_table_with_its_links(phone, client
     expect(page.locator("body")).to_contain_text("21.02.2025")
 
 
+def test_a_table_started_offline_can_be_discarded_with_its_games(phone, client):
+    group = start_group(client, name="Krone", roster=SIX)
+    page = phone()
+    key = start_evening(page, group.scorer_key, ["Dora", "Cem", "Anna", "Emil"],
+                        day="2025-02-21", offline=True)  # fmt: skip
+    for group_name, choice in OFFLINE_GAMES[0]:
+        tap(page, group_name, choice)
+    page.get_by_role("button", name="Spiel 1 speichern").click()
+    expect(page.locator("#outbox .outbox-item")).to_have_count(2)
+    start = page.locator("#outbox .outbox-item", has_text="Beginn des Tisches")
+    page.once("dialog", lambda dialog: dialog.accept())
+    start.get_by_role("button", name="Verwerfen").click()
+    # Back on the group's page: nothing waits, and the table's page is gone from the phone.
+    expect(page).to_have_url(re.compile(f"/g/{group.scorer_key}/$"))
+    expect(page.locator("#net")).not_to_contain_text("warte")
+    expect(page.locator("#evenings-waiting li")).to_have_count(0)
+    page.context.set_offline(False)
+    page.goto(f"/t/{key}/")
+    expect(page.locator("h1")).not_to_contain_text("Krone")
+    assert not Access.objects.filter(key=key).exists()
+    assert not Evening.objects.filter(group=group).exists()
+
+
 def sheet_scores(evening) -> list[list[int]]:
     current = Revision.objects.filter(round__table=evening.table, is_current=True)
     return [revision.scores for revision in current.order_by("round__number")]
