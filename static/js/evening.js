@@ -33,7 +33,8 @@
     return form.dataset.offline.replace(/\/0\/$/, "/" + players + "/");
   }
 
-  // Who sits where: [{seat, name}] of the seats taken, clockwise.
+  // Who sits where: [{seat, name, both}] of the seats taken, clockwise (both: a person of the
+  // roster and a guest typed at the same seat, which the server refuses).
   function seating(form) {
     var taken = [];
     for (var seat = 0; ; seat++) {
