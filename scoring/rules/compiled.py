@@ -39,6 +39,7 @@ MODULES = (
     "schafkopf.play",
     "schafkopf.tariff",
     "schafkopf.bots",
+    "schafkopf.record",
     "schafkopf.analysis",
     "schatzsuche.scores",
     "schatzsuche.cards",

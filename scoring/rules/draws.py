@@ -7,7 +7,7 @@ Compiled with the engine's hot modules (``compiled``): the draws are a third of 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 
 def make_rng(seed: int | str | None) -> random.Random:
@@ -32,7 +32,13 @@ def deal(
 def pick[T](rng: random.Random, options: Sequence[T]) -> T:
     """A uniform choice that costs one ``rng.random()`` call (``rng.choice`` costs about three
     times as much); the bias of scaling a 53-bit float is far below anything measurable."""
-    return options[int(rng.random() * len(options))]
+    return pick_by(rng.random, options)
+
+
+def pick_by[T](draw: Callable[[], float], options: Sequence[T]) -> T:
+    """``pick`` with the rng's ``random`` method at hand (``draw = rng.random``): a caller
+    that draws many times looks the method up once."""
+    return options[int(draw() * len(options))]
 
 
 def shuffled[T](items: Iterable[T], rng: random.Random) -> list[T]:

@@ -26,13 +26,15 @@ BUILT = any(compiled.extension(module).exists() for module in compiled.MODULES)
 needs_build = pytest.mark.skipif(not BUILT, reason="engine not compiled here (no C compiler?)")
 ASKED_PURE = os.environ.get(compiled.PURE) == "1"
 
-# Bot games of every kind (Rufspiel, Solo, Wenz, Tout, Sie, Ramsch, thrown in), printed.
+# Bot games of every kind (Rufspiel, Solo, Wenz, Tout, Sie, Ramsch, thrown in), printed; and
+# the records ``simulate`` writes, with the source's contracts and with every contract.
 PLAY_GAMES = """
 import json, sys
 from scoring.rules import compiled
 from scoring.rules.draws import make_rng
-from scoring.rules.schafkopf import PROFILES
+from scoring.rules.schafkopf import PROFILES, simulate
 from scoring.rules.schafkopf.bots import bot_game
+from scoring.rules.schafkopf.tariff import OFFERABLE_CONTRACTS
 rng = make_rng("same games")
 redeal = dict(PROFILES["kurzanleitung"], allow_stoss=True, allow_retour=True)
 ramsch = dict(redeal, allow_klopfen=True, passed_deal="ramsch")
@@ -40,7 +42,9 @@ games = []
 for number in range(400):
     game = bot_game(rng, ramsch if number % 2 else redeal, number % 4)
     games.append(None if game is None else [game.contract.type, game.plays, game.scores])
-print(json.dumps({"compiled": compiled.is_active(), "games": games}))
+every = dict(ramsch, contracts=list(OFFERABLE_CONTRACTS), profile="kurzanleitung")
+records = [simulate(rng, every if number % 2 else redeal) for number in range(200)]
+print(json.dumps({"compiled": compiled.is_active(), "games": games, "records": records}))
 """
 
 
@@ -67,6 +71,9 @@ def test_compiled_and_source_play_the_same_games():
     kinds = {game[0] for game in source["games"] if game}
     assert {"rufspiel", "solo", "wenz", "ramsch"} <= kinds
     assert None in source["games"]  # a deal thrown in
+    assert built["records"] == source["records"]
+    kinds = {record["contract"]["type"] for record in source["records"]}
+    assert {"geier", "farbwenz_tout", "rufspiel"} <= kinds and {"bettel", "bettel_ouvert"} & kinds
 
 
 def test_a_build_older_than_its_source_is_passed_by(tmp_path, monkeypatch):

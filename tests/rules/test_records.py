@@ -320,3 +320,27 @@ def test_a_record_error_without_german_stays_english():
         "x: must be between 1 and 4",
         "must be between 1 and 4",
     )
+
+
+def test_new_record_notices_settings_and_profiles_changed_since_the_last_record():
+    """new_record remembers what the last settings overrode (a simulation writes thousands
+    of records from one dict): a value replaced or a list changed in place, in the settings
+    or in the profile, is seen all the same."""
+    profile = {"a": 1, "rank": [["x"], ["y"]]}
+    profiles = {"standard": profile}
+    settings: dict = {"a": 1, "rank": [["x"], ["y"]], "profile": "standard"}
+
+    def overrides() -> dict:
+        return new_record("g", ["P"], settings, profiles, "standard")["settings"]
+
+    assert overrides() == overrides() == {}
+    settings["rank"][1].append("z")
+    assert overrides() == {"rank": [["x"], ["y", "z"]]}
+    assert overrides()["rank"] is settings["rank"]  # the settings' own value, as before
+    profile["rank"][1].append("z")
+    assert overrides() == {}
+    settings["a"] = 2
+    assert overrides() == {"a": 2}
+    profile["a"] = 2
+    assert overrides() == {}
+    assert new_record("g", ["P"], {**settings}, profiles, "standard")["settings"] == {}

@@ -347,7 +347,13 @@ def test_the_dispute_panel_reads_a_bettel_in_tricks_won_with_none():
     box = {"summary": summary(document, NAMES), "marks": marks(document, NAMES, 1)}
     with translation.override("en"):
         read_tricks(box, document)
-    assert box["summary"] == {"party": "Anna", "value": 0, "won": True, "tricks": True}
+    assert box["summary"] == {
+        "party": "Anna",
+        "value": 0,
+        "won": True,
+        "tout": False,
+        "tricks": True,
+    }
     anna = box["marks"][0]
     assert (anna["played"], anna["loss"], anna["turn"]) == ("G10", 1, "from here the game was lost")
     assert [mark["turn"] for mark in box["marks"][1:]] == [None, None, None]

@@ -304,3 +304,37 @@ def test_bettel_without_stichzwang_fails_the_comparison(monkeypatch):
         for record in ducked:
             record = {**record, "settings": {**record["settings"], "bettel_stichzwang": True}}
             assert_matches(record, records.verify(record), stichzwang=True)
+
+
+# --- what the engine makes once and shares -----------------------------------------------
+
+
+def test_house_rules_are_read_again_when_the_settings_change():
+    """house_rules keeps what it read of the profiles asked last (a deal asks once): equal
+    settings share their HouseRules, settings changed in place or replaced are read anew."""
+    settings = {**SETTINGS, **EVERYTHING, "contracts": list(EVERY_CONTRACT)}
+    first = house_rules(settings)
+    assert house_rules(dict(settings, contracts=list(EVERY_CONTRACT))) is first
+    settings["contracts"].remove("geier")
+    assert "geier" in first.offered and "geier" not in house_rules(settings).offered
+    settings["contract_rank"] = [
+        ["bettel"],
+        *[[kind] for kind in EVERY_CONTRACT if kind != "bettel"],
+    ]
+    assert house_rules(settings).rank["bettel"] == len(EVERY_CONTRACT)
+    settings["deck"] = "kurz"
+    assert (
+        house_rules(settings).deck is DECKS["kurz"] and "sie" not in house_rules(settings).offered
+    )
+    for reading in range(12):  # more profiles than it keeps: the first is read again
+        house_rules(dict(settings, davonlaufen_min=1 + reading % 8, bettel_stichzwang=reading > 7))
+    assert house_rules(dict(SETTINGS, **EVERYTHING)) == first
+
+
+def test_the_bots_contracts_are_made_once():
+    from scoring.rules.schafkopf.contracts import contract_of
+
+    farbwenz = contract_of("farbwenz", 2, "G")
+    assert farbwenz == Contract("farbwenz", 2, "G") and contract_of("farbwenz", 2, "G") is farbwenz
+    assert hash(farbwenz) == hash(Contract("farbwenz", 2, "G")) == hash(("farbwenz", 2, "G", None))
+    assert contract_of("ramsch") == Contract("ramsch") != farbwenz

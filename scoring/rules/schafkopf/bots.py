@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Final
 
-from ..draws import pick, shuffled
-from .cards import BIT, DECKS, RANKS, SUITS, cards_of, mask_of
+from ..draws import pick_by, shuffled
+from .cards import BIT, DECKS, RANKS, SUITS, cards_of, count_of, mask_of
 from .contracts import (
     ALL_TYPES,
     FARBGEIER,
@@ -34,6 +34,7 @@ from .contracts import (
     Contract,
     after_all_passed,
     can_call,
+    contract_of,
     is_sie,
     resolve_announcements,
     suited_choices,
@@ -57,7 +58,9 @@ WISH_WEIGHTS: Final = (
     (SIE, 1000),
 )
 HOUSE_WISH_WEIGHT: Final = 1
-STOSS_CHANCE, RETOUR_CHANCE, KLOPFEN_CHANCE = 1 / 8, 1 / 3, 1 / 8
+STOSS_CHANCE: Final = 1 / 8
+RETOUR_CHANCE: Final = 1 / 3
+KLOPFEN_CHANCE: Final = 1 / 8
 
 
 @dataclass(slots=True)
@@ -73,6 +76,24 @@ class BotGame:
     klopfen: list[int]
     schwarz_claimed: bool | None
     scores: list[int]
+
+    def __init__(
+        self,
+        hands: list[int],
+        leader: int,
+        contract: Contract,
+        plays: list[int],
+        stoss: int | None,
+        retour: int | None,
+        klopfen: list[int],
+        schwarz_claimed: bool | None,
+        scores: list[int],
+    ) -> None:
+        # The dataclass's own __init__, written out so that mypyc compiles it (the methods a
+        # dataclass generates run interpreted): one per deal.
+        self.hands, self.leader, self.contract, self.plays = hands, leader, contract, plays
+        self.stoss, self.retour, self.klopfen = stoss, retour, klopfen
+        self.schwarz_claimed, self.scores = schwarz_claimed, scores
 
 
 # An announcement: (type, suit, called).
@@ -163,7 +184,7 @@ class Wishes:
         return found
 
 
-_WISHES_BY_OFFER: dict[frozenset[str], Wishes] = {}
+_WISHES_BY_OFFER: Final[dict[frozenset[str], Wishes]] = {}
 
 
 def _shift(kind: str) -> int:
@@ -192,18 +213,24 @@ def wish(
     wishes: Wishes | None = None,
 ) -> Wish | None:
     """A random announcement valid for ``hand``: (type, suit, called), or None to pass."""
-    rand = rng.random
-    if may_pass and rand() < PASS_CHANCE:
-        return None
     if wishes is None:
         wishes = Wishes.of(house_rules(settings))
+    return _wish(rng.random, hand, settings["solo_needs_suit_card"], may_pass, wishes)
+
+
+def _wish(
+    rand: Callable[[], float], hand: int, needs_suit_card: bool, may_pass: bool, wishes: Wishes
+) -> Wish | None:
+    """``wish`` with the draw (``rng.random``) and the profile's setting read once per deal."""
+    if may_pass and rand() < PASS_CHANCE:
+        return None
     answers = (
         _BY_BYTE[hand & 255]
         | _BY_BYTE[256 | hand >> 8 & 255]
         | _BY_BYTE[512 | hand >> 16 & 255]
         | _BY_BYTE[768 | hand >> 24 & 255]
     )
-    if not settings["solo_needs_suit_card"]:
+    if not needs_suit_card:
         answers |= _ANY_GROUP_SUIT
     answers &= wishes.mask
     held = _SIE_HELD if is_sie(hand) else 0
@@ -222,12 +249,12 @@ def wish(
     # A kind by its weight among those the hand allows (the last should the product round up).
     kind, _, shift = units[min(int(rand() * total), total - 1)]
     if shift == _NO_SUIT:
-        pick(rng, _NO_VARIANT)  # one draw, as for a choice of one
+        pick_by(rand, _NO_VARIANT)  # one draw, as for a choice of one
         return kind, None, None
     suits = _SUIT_SETS[answers >> shift & _NIBBLE]
     if shift == _CALLS:
-        return kind, None, pick(rng, suits)
-    return kind, pick(rng, suits), None
+        return kind, None, pick_by(rand, suits)
+    return kind, pick_by(rand, suits), None
 
 
 _NO_VARIANT: Final = (None,)
@@ -254,14 +281,20 @@ def bot_game(
         wishes = Wishes.of(house)
     size = house.deck.tricks
     cards = shuffled(CARD_BITS[house.deck.name], rng)
-    hands = [sum(cards[seat * size : seat * size + size]) for seat in range(4)]
+    hands = []
+    for seat in range(4):
+        hand = 0
+        for index in range(seat * size, seat * size + size):
+            hand |= cards[index]
+        hands.append(hand)
     order = _ORDER[leader]
     klopfen = []
     if settings["allow_klopfen"]:
         klopfen = [seat for seat in order if rand() < KLOPFEN_CHANCE]
+    needs_suit_card: bool = settings["solo_needs_suit_card"]
     wished: list[Wish | None] = [None] * 4
     for seat in order:
-        wished[seat] = wish(rng, hands[seat], settings, True, wishes)
+        wished[seat] = _wish(rand, hands[seat], needs_suit_card, True, wishes)
     declarer = resolve_announcements(leader, [w and w[0] for w in wished], house.rank)
     if declarer is None:
         passed = settings["passed_deal"]
@@ -271,18 +304,18 @@ def bot_game(
             return None
         if action["action"] == "forced":
             declarer = action["seat"]
-            wished[declarer] = wish(rng, hands[declarer], settings, False, wishes)
+            wished[declarer] = _wish(rand, hands[declarer], needs_suit_card, False, wishes)
             if wished[declarer] is None:  # nothing he could play: thrown in after all
                 return None
     if declarer is None:
-        contract = Contract(RAMSCH)
+        contract = contract_of(RAMSCH)
         party: list[int] = []
     else:
         announced = wished[declarer]
         if announced is None:  # the declarer announced, or was forced to
             raise ValueError("a declarer without a contract")
         kind, suit, called = announced
-        contract = Contract(kind, declarer, suit, called)
+        contract = contract_of(kind, declarer, suit, called)
         party = [declarer]
         if called is not None:  # the holder of the called Sau plays with him
             sau_bit = SAU_BIT[called]
@@ -290,16 +323,16 @@ def bot_game(
     stoss = retour = None
     if party and settings["allow_stoss"] and rand() < STOSS_CHANCE:
         opponents = [seat for seat in range(4) if seat not in party]
-        stoss = pick(rng, opponents)
+        stoss = pick_by(rand, opponents)
         if settings["allow_retour"] and rand() < RETOUR_CHANCE:
-            retour = pick(rng, party)
+            retour = pick_by(rand, party)
     plays: list[int] = []
     game = Play.of(contract, list(hands), leader, rules_for(contract, house))
     legal = game.legal
     # Any of the legal cards: drop a random number of the lowest, take the next; a Bettel's
     # table stops at the trick that decides it.
     while legal and game.decided_in < 0:
-        count = legal.bit_count()
+        count = count_of(legal)
         if count > 1:
             for _ in range(int(rand() * count)):
                 legal &= legal - 1

@@ -57,8 +57,39 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
+# The codes of each byte of a hand, a suit's eight cards being one byte (index = suit * 8 +
+# rank): entry ``suit * 256 + byte``, in the order of ``DECK``.
+_CODES_BY_BYTE: Final = tuple(
+    [
+        tuple(DECK[8 * suit + rank] for rank in range(len(RANKS)) if byte >> rank & 1)
+        for suit in range(len(SUITS))
+        for byte in range(256)
+    ]
+)
+
+
+# How many cards each byte of a hand holds: ``int.bit_count`` is a method call in compiled code.
+_COUNT_BY_BYTE: Final = tuple([bin(byte).count("1") for byte in range(256)])
+
+
+def count_of(mask: int) -> int:
+    """The number of cards in a mask of the deck (``mask.bit_count()``)."""
+    return (
+        _COUNT_BY_BYTE[mask & 255]
+        + _COUNT_BY_BYTE[mask >> 8 & 255]
+        + _COUNT_BY_BYTE[mask >> 16 & 255]
+        + _COUNT_BY_BYTE[mask >> 24 & 255]
+    )
+
+
 def cards_of(mask: int) -> list[str]:
-    return [card for card in DECK if mask & BIT[card]]
+    """The codes of a hand's cards (a mask), in the order of ``DECK``."""
+    return [
+        *_CODES_BY_BYTE[mask & 255],
+        *_CODES_BY_BYTE[256 | mask >> 8 & 255],
+        *_CODES_BY_BYTE[512 | mask >> 16 & 255],
+        *_CODES_BY_BYTE[768 | mask >> 24 & 255],
+    ]
 
 
 # Cards of a suit that are neither Ober nor Unter: what a Rufspiel call and a Solo need.

@@ -25,15 +25,26 @@ from .cards import (
     trumps_of,
 )
 
-RUFSPIEL, SOLO, WENZ = "rufspiel", "solo", "wenz"
-SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH = "solo_tout", "wenz_tout", "sie", "ramsch"
+# Final, each on its own line: compiled code then reads them as constants, not as globals.
+RUFSPIEL: Final = "rufspiel"
+SOLO: Final = "solo"
+WENZ: Final = "wenz"
+SOLO_TOUT: Final = "solo_tout"
+WENZ_TOUT: Final = "wenz_tout"
+SIE: Final = "sie"
+RAMSCH: Final = "ramsch"
 # The source's contracts (docs/rules/schafkopf.md "Contracts and their rank").
 CONTRACT_TYPES: Final = (RUFSPIEL, SOLO, WENZ, SOLO_TOUT, WENZ_TOUT, SIE, RAMSCH)
 # The house rules' contracts (docs/rules/schafkopf.md "House contracts"), offered only where
 # a profile's ``contracts`` lists them.
-GEIER, FARBWENZ, FARBGEIER = "geier", "farbwenz", "farbgeier"
-GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT = "geier_tout", "farbwenz_tout", "farbgeier_tout"
-BETTEL, BETTEL_OUVERT = "bettel", "bettel_ouvert"
+GEIER: Final = "geier"
+FARBWENZ: Final = "farbwenz"
+FARBGEIER: Final = "farbgeier"
+GEIER_TOUT: Final = "geier_tout"
+FARBWENZ_TOUT: Final = "farbwenz_tout"
+FARBGEIER_TOUT: Final = "farbgeier_tout"
+BETTEL: Final = "bettel"
+BETTEL_OUVERT: Final = "bettel_ouvert"
 HOUSE_TYPES: Final = (
     GEIER, FARBWENZ, FARBGEIER, GEIER_TOUT, FARBWENZ_TOUT, FARBGEIER_TOUT, BETTEL, BETTEL_OUVERT,
 )  # fmt: skip
@@ -123,6 +134,11 @@ class Contract:
     suit: str | None = None
     called: str | None = None
 
+    def __hash__(self) -> int:
+        # The hash the dataclass would give, written out so that mypyc compiles it (the
+        # methods a dataclass generates run interpreted): ``play.rules_of`` asks it per deal.
+        return hash((self.type, self.declarer, self.suit, self.called))
+
     @property
     def trumps(self) -> Trumps:
         kind = self.type
@@ -163,6 +179,22 @@ class Contract:
         if self.called is not None:
             data["called"] = self.called
         return data
+
+
+_MADE: Final[dict[tuple[str, int | None, str | None, str | None], Contract]] = {}
+
+
+def contract_of(
+    kind: str, declarer: int | None = None, suit: str | None = None, called: str | None = None
+) -> Contract:
+    """``Contract(kind, declarer, suit, called)``, made once and then shared (it is frozen):
+    the bots' deals ask for the same few hundred, and a dataclass's constructor runs
+    interpreted even where this module is compiled."""
+    key = (kind, declarer, suit, called)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = Contract(kind, declarer, suit, called)
+    return found
 
 
 def parse_contract(data: Any, players: int, offered: Collection[str]) -> Contract:

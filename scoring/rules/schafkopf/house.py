@@ -3,14 +3,14 @@
 
 The settings themselves are tariff.py's (``SETTING_SPECS``, and ``profile_value`` for a
 profile stored before they existed); this reads once per deal what the deal, the duties,
-the records and the bots need of them.
+the records and the bots need of them, and keeps what it made of the profiles read last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .cards import DECKS, LONG_DECK, Deck
 from .contracts import RAMSCH, SIE, Contract
@@ -18,7 +18,7 @@ from .play import Rules, rules_of
 from .tariff import profile_value
 
 # Davonlaufen needs this many cards of the called suit where ``davonlaufen_min`` is null.
-RUN_AWAY_BY_DECK = {"lang": 4, "kurz": 3}
+RUN_AWAY_BY_DECK: Final = {"lang": 4, "kurz": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +36,86 @@ class HouseRules:
     rank: dict[str, int]
 
 
+class _Reading:
+    """What ``house_rules`` read of a profile (the lists as copies) and the HouseRules made
+    of it."""
+
+    __slots__ = ("contracts", "deck", "groups", "house", "passed_deal", "run_away", "stichzwang")
+
+    def __init__(
+        self,
+        deck: Deck,
+        contracts: list[str],
+        passed_deal: object,
+        run_away: int | None,
+        groups: list[list[str]],
+        stichzwang: bool,
+        house: HouseRules,
+    ) -> None:
+        self.deck = deck
+        self.contracts = list(contracts)
+        self.passed_deal = passed_deal
+        self.run_away = run_away
+        self.groups = [list(group) for group in groups]
+        self.stichzwang = stichzwang
+        self.house = house
+
+    def matches(
+        self,
+        deck: Deck,
+        contracts: list[str],
+        passed_deal: object,
+        run_away: int | None,
+        groups: list[list[str]],
+        stichzwang: bool,
+    ) -> bool:
+        return (
+            self.deck is deck
+            and self.stichzwang == stichzwang
+            and self.run_away == run_away
+            and self.passed_deal == passed_deal
+            and self.contracts == contracts
+            and self.groups == groups
+        )
+
+
+# The profiles read last, the latest first: a deal asks for its profile's house rules, and
+# making them (a frozenset, the rank and a dataclass, whose constructor runs interpreted even
+# compiled) costs more than its four announcements; comparing two lists is C's work. The
+# tuple is replaced, never changed: threads of the web app read it while another adds one.
+_READ: Final[list[tuple[_Reading, ...]]] = [()]
+_KEPT: Final = 8
+
+
 def house_rules(settings: Mapping[str, Any]) -> HouseRules:
+    """The house rules of a profile. Shared by the calls that read equal settings: never to
+    be changed."""
     deck = DECKS[profile_value(settings, "deck")]
-    offered = frozenset(profile_value(settings, "contracts"))
-    if deck is not LONG_DECK and SIE in offered:
-        offered -= {SIE}
-    if settings["passed_deal"] == "ramsch":
-        offered |= {RAMSCH}
+    contracts: list[str] = profile_value(settings, "contracts")
+    passed_deal = settings["passed_deal"]
     run_away: int | None = profile_value(settings, "davonlaufen_min")
     groups: list[list[str]] = profile_value(settings, "contract_rank")
+    stichzwang = bool(profile_value(settings, "bettel_stichzwang"))
+    read = _READ[0]
+    for reading in read:
+        if reading.matches(deck, contracts, passed_deal, run_away, groups, stichzwang):
+            return reading.house
+    offered = frozenset(contracts)
+    if deck is not LONG_DECK and SIE in offered:
+        offered -= {SIE}
+    if passed_deal == "ramsch":
+        offered |= {RAMSCH}
     rank = {kind: len(groups) - place for place, group in enumerate(groups) for kind in group}
-    return HouseRules(
+    house = HouseRules(
         deck,
         offered,
         RUN_AWAY_BY_DECK[deck.name] if run_away is None else run_away,
-        bool(profile_value(settings, "bettel_stichzwang")),
+        stichzwang,
         rank,
     )
+    reading = _Reading(deck, contracts, passed_deal, run_away, groups, stichzwang, house)
+    _READ[0] = (reading, *read[: _KEPT - 1])
+    return house
 
 
 def rules_for(contract: Contract, house: HouseRules) -> Rules:

@@ -31,7 +31,8 @@ ALL_CARDS: Final = (1 << len(DECK)) - 1
 # Effective suits: the four printed suits, trump, and NONE for the led "suit" of a trick
 # whose first code is no card (nothing follows it, only a trump can take it).
 EFFECTIVE_SUITS: Final = (*SUITS, TRUMP)
-TRUMP_SUIT, NONE = len(SUITS), len(EFFECTIVE_SUITS)
+TRUMP_SUIT: Final = len(SUITS)
+NONE: Final = len(EFFECTIVE_SUITS)
 CARD_AUGEN: Final = (*(AUGEN[card] for card in DECK), 0)
 NEXT_SEAT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
 
@@ -55,7 +56,7 @@ class Tables:
     order_bits: tuple[int, ...]  # the trumps high to low, as bits
 
 
-_TABLES: dict[tuple[object, ...], Tables] = {}
+_TABLES: Final[dict[tuple[object, ...], Tables]] = {}
 
 
 def tables_of(trumps: Trumps) -> Tables:
@@ -81,7 +82,7 @@ def tables(contract: Contract) -> Tables:
 
 
 # What ``duty`` answers when any card may be played.
-ANY_CARD: tuple[str | None, int] = (None, ALL_CARDS)
+ANY_CARD: Final[tuple[str | None, int]] = (None, ALL_CARDS)
 CLEAR: Final = tuple(~(1 << card) for card in range(NO_CARD + 1))
 
 
@@ -173,7 +174,7 @@ def _heads(tab: Tables) -> tuple[tuple[tuple[str | None, int], ...], ...]:
     )
 
 
-_RULES: dict[tuple[Contract, str, int, bool], Rules] = {}
+_RULES: Final[dict[tuple[Contract, str, int, bool], Rules]] = {}
 
 
 def rules_of(
@@ -306,13 +307,15 @@ class Play:
         source's)."""
         if rules is None:
             rules = rules_of(contract)
-        return cls(rules, masks, leader, over=contract.type == SIE)
+        return Play(rules, masks, leader, contract.type == SIE)  # not cls: a native call
 
     def play(self, card: int) -> int:
         """Play ``card`` (an index or NO_CARD) for ``seat``; the next seat's legal cards."""
         seat = self.seat
         masks = self.masks
-        masks[seat] &= CLEAR[card]
+        # Item = item op value, not op=: on a list's item compiled code would call Python's
+        # in-place operator instead of its own.
+        masks[seat] = masks[seat] & CLEAR[card]
         rules = self.rules
         if self.count == 0:  # the lead: its effective suit is the led suit
             led = self.led = rules.suit_of[card]
@@ -333,8 +336,9 @@ class Play:
                 seat = self.seat = NEXT_SEAT[seat]
             else:  # the trick is complete: its winner leads the next one
                 seat = self.winner
-                self.augen[seat] += self.points
-                self.won[seat] += 1
+                augen, won = self.augen, self.won
+                augen[seat] = augen[seat] + self.points
+                won[seat] = won[seat] + 1
                 if seat == rules.loses_by_trick and self.decided_in < 0:
                     self.decided_in = self.done
                 self.done += 1

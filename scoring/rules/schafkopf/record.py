@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError, Verdict, bot_names, new_record, require_int
 from ..i18n import N_
 from .bots import BotGame, Wishes, bot_game
-from .cards import DECK, INDEX, NAME, Deck
+from .cards import DECK, INDEX, NAME, Deck, cards_of
 from .contracts import SIE, after_all_passed, parse_contract
 from .house import house_rules
 from .play import STICHZWANG
@@ -22,7 +22,7 @@ from .tariff import DEFAULT_PROFILE, PROFILES
 PLAYER_COUNTS = (4,)  # at a 5-player table the sitting-out dealer is not in the record
 RECORD_KEYS = ("plays", "contract")
 RECORD_OPTIONAL_KEYS = ("dealer", "leader", "stoss", "retour", "klopfen", "schwarz_claimed")
-SEATS = 4
+SEATS: Final = 4
 
 
 def read_game_keys(record: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -174,12 +174,15 @@ def simulate(
         record["leader"] = 0
     else:
         record["dealer"] = dealer
-    record["hands"] = [[card for card in DECK if hand >> INDEX[card] & 1] for hand in game.hands]
+    record["hands"] = [cards_of(hand) for hand in game.hands]
     record["plays"] = [DECK[card] for card in game.plays]
     record["contract"] = game.contract.to_json()
-    for key in ("stoss", "retour", "schwarz_claimed"):
-        if getattr(game, key) is not None:
-            record[key] = getattr(game, key)
+    if game.stoss is not None:
+        record["stoss"] = game.stoss
+    if game.retour is not None:
+        record["retour"] = game.retour
+    if game.schwarz_claimed is not None:
+        record["schwarz_claimed"] = game.schwarz_claimed
     if settings["allow_klopfen"]:
         record["klopfen"] = game.klopfen
     return record

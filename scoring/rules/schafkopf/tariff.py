@@ -302,6 +302,13 @@ class Outcome:
     schwarz: bool
 
 
+# Every Outcome, made once (a frozen dataclass's constructor runs interpreted even where this
+# module is compiled): ``_OUTCOMES[4 * won + 2 * schneider + schwarz]``.
+_OUTCOMES: Final = tuple(
+    [Outcome(bool(bits & 4), bool(bits & 2), bool(bits & 1)) for bits in range(8)]
+)
+
+
 def outcome_from_augen(
     augen: int, tricks: int | None = None, contract: str = RUFSPIEL, *, all_tricks: int = TRICKS
 ) -> Outcome:
@@ -321,11 +328,11 @@ def outcome_from_augen(
         if tricks is None:
             raise ValueError(f"a {contract} is decided by tricks")
         if contract in BETTEL_TYPES:
-            return Outcome(tricks == 0, False, False)
+            return _OUTCOMES[4 if tricks == 0 else 0]
     schwarz = tricks in (0, all_tricks)
     won = tricks == all_tricks if contract in TOUTS else contract == SIE or augen >= 61
     schneider = augen >= 91 if won else augen <= 30
-    return Outcome(won, schneider, schwarz)
+    return _OUTCOMES[4 * won + 2 * schneider + schwarz]
 
 
 def counted_laufende(settings: Mapping[str, Any], contract: str, run: int) -> int:
@@ -399,24 +406,29 @@ def game_value(
     """
     if contract not in RANK:
         raise ValueError(f"not a contract with a declarer: {contract!r}")
-    sie_value: int | None = settings["sie_value"]
-    if contract == SIE and sie_value is not None:
-        return sie_value
+    if contract == SIE:
+        sie_value: int | None = settings["sie_value"]
+        if sie_value is not None:
+            return sie_value
     base = base_price(settings, contract, suit)
     if contract in BETTEL_TYPES:
         ouvert: int = profile_value(settings, "bettel_ouvert_multiplier")
         return ouvert * base if contract == BETTEL_OUVERT else base
-    extra: int = settings["laufende_price"] * laufende
-    if contract in TOUTS or contract == SIE:
-        factor: int = settings["tout_multiplier" if contract in TOUTS else "sie_multiplier"]
-        return (
-            factor * (base + extra) if settings["tout_basis"] == "full" else factor * base + extra
-        )
+    # The settings as typed locals: compiled code then multiplies and compares natively.
+    price: int = settings["laufende_price"]
+    extra = price * laufende
+    tout = contract in TOUTS
+    if tout or contract == SIE:
+        factor: int = settings["tout_multiplier" if tout else "sie_multiplier"]
+        basis: str = settings["tout_basis"]
+        return factor * (base + extra) if basis == "full" else factor * base + extra
     if contract == RUFSPIEL or settings["schneider_scope"] == "all":
+        bonus: int = 0
         if schwarz:
-            extra += settings["schwarz_bonus"]
+            bonus = settings["schwarz_bonus"]
         elif schneider:
-            extra += settings["schneider_bonus"]
+            bonus = settings["schneider_bonus"]
+        extra += bonus
     return base + extra
 
 
@@ -462,16 +474,18 @@ def settle(
     value *= doublings(settings, int(stoss) + int(retour) + klopfen)
     if not won:
         value = -value
-    active = [seat for seat in range(players) if seat != sitting_out]
+    out = -1 if sitting_out is None else sitting_out
+    active = [seat for seat in range(players) if seat != out]
     if len(active) != 4 or declarer not in active:
         raise ValueError("a Schafkopf game has four active seats including the declarer")
     scores = [0] * players
-    party = {declarer}
+    # The party: the declarer, and his partner in a Rufspiel (unless he called himself).
+    mate = declarer
     if contract == RUFSPIEL and partner is not None and partner != declarer:
-        party.add(partner)
+        mate = partner
     for seat in active:
-        scores[seat] = value if seat in party else -value
-    if len(party) == 1:
+        scores[seat] = value if seat in (declarer, mate) else -value
+    if mate == declarer:
         scores[declarer] = 3 * value
     return scores
 
