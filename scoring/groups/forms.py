@@ -47,17 +47,25 @@ def pad_form(pad: Pad, data: QueryDict | None, rule_data: dict | None = None) ->
 
 
 def rules_only_form(pad: Pad, data: QueryDict | None) -> TableForm:
-    """The creation form for checking the house rules alone: every seat named (a stand-in)
-    and each seat option at the first seat, so that only the rules can be wrong."""
+    """The creation form for checking the house rules alone: seats named with stand-ins and
+    each seat option at the first seat, so that only the rules can be wrong. The rules may
+    decide how many play (Stichwahl: two only with the variant for two, and then exactly two),
+    so any number of players the game has will do; else the full table's form says why."""
     if data is None:
         return pad.create_form_class()
-    filled = data.copy()
     form = pad.create_form_class()
-    for seat in range(form.min_players or form.player_count):
-        filled[f"player_{seat}"] = f"P{seat + 1}"
-    for field in seat_option_fields(form):
-        filled[field.name] = "0"
-    return pad.create_form_class(filled)
+    largest = form.player_count
+    forms = []
+    for players in range(largest, (form.min_players or largest) - 1, -1):
+        filled = data.copy()
+        for seat in range(largest):
+            filled[f"player_{seat}"] = f"P{seat + 1}" if seat < players else ""
+        for field in seat_option_fields(form):
+            filled[field.name] = "0"
+        forms.append(pad.create_form_class(filled))
+        if forms[-1].is_valid():
+            return forms[-1]
+    return forms[0]
 
 
 def rule_data_of(form: TableForm, data: QueryDict) -> dict:

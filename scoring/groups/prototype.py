@@ -45,6 +45,31 @@ def seat_option(pad):
     return fields[0] if fields else None
 
 
+def table_form(group, names: list[str], title: str = "", seat_value: str = "0"):
+    """The game's creation form for a table of the group with these names (bound with its
+    house rules), its seat option at ``seat_value``."""
+    pad = get_pad(group.game)
+    data = QueryDict(mutable=True)
+    for seat, name in enumerate(names):
+        data[f"player_{seat}"] = name
+    option = seat_option(pad)
+    if option is not None:
+        data[option.name] = seat_value
+    data["title"] = title
+    return pad_form(pad, data, group.rule_data)
+
+
+def player_counts(group) -> list[int]:
+    """How many players a table of the group may have: the game's, as its house rules allow
+    (Stichwahl for two only with the variant for two)."""
+    form = get_pad(group.game).create_form_class
+    return [
+        players
+        for players in range((form.min_players or form.player_count), form.player_count + 1)
+        if table_form(group, [name_stand_in(seat) for seat in range(players)]).is_valid()
+    ]
+
+
 def prototypes(request, scope: GroupScope, players: int) -> dict:
     """Pages of a table of ``players`` for every value of the game's seat option, with the
     stand-ins the phone replaces."""
@@ -52,10 +77,10 @@ def prototypes(request, scope: GroupScope, players: int) -> dict:
     names = [name_stand_in(seat) for seat in range(players)]
     title = stand_in("title")
     option = seat_option(pad)
-    values = [""]
+    values = ["0"]
     if option is not None:
         values = [str(value) for value, _label in option.field.choices if int(value) < players]
-    pages = {value: page(request, scope, names, title, option, value) for value in values}
+    pages = {value: page(request, scope, names, title, value) for value in values}
     return {
         "players": players,
         "names": names,
@@ -65,22 +90,15 @@ def prototypes(request, scope: GroupScope, players: int) -> dict:
     }
 
 
-def page(request, scope: GroupScope, names: list[str], title: str, option, value: str) -> dict:
+def page(request, scope: GroupScope, names: list[str], title: str, seat_value: str) -> dict:
     group = scope.group
-    pad = get_pad(group.game)
-    data = QueryDict(mutable=True)
-    for seat, name in enumerate(names):
-        data[f"player_{seat}"] = name
-    if option is not None:
-        data[option.name] = value
-    data["title"] = title
-    table_form = pad_form(pad, data, group.rule_data)
-    if not table_form.is_valid():
-        raise ValueError(f"no table of {len(names)} from the group's rules: {table_form.errors}")
+    form = table_form(group, names, title, seat_value)
+    if not form.is_valid():
+        raise ValueError(f"no table of {len(names)} from the group's rules: {form.errors}")
     with transaction.atomic():
         played_on = timezone.localdate()
         evening = services.evening_from_form(
-            group, list(names), table_form, join=False, played_on=played_on
+            group, list(names), form, join=False, played_on=played_on
         )
         table = evening.table
         links = {access.role: access for access in table.accesses.all()}

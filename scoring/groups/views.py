@@ -223,7 +223,7 @@ def evening_new(request, scope: GroupScope):
     context = group_context(
         scope, form=form, table_form=table_form, seat_options=seat_option_fields(table_form)
     )
-    context["min_players"] = table_form.min_players or table_form.player_count
+    context["player_counts"] = prototype.player_counts(group)
     return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
 
 
@@ -241,8 +241,7 @@ def evening_form(scope: GroupScope, data=None) -> EveningForm:
 def evening_offline(request, scope: GroupScope, players: int):
     """What a table of ``players`` started offline looks like, for the phone to keep (JSON;
     scoring/groups/prototype.py, static/js/evening.js)."""
-    form = get_pad(scope.group.game).create_form_class
-    if not (form.min_players or form.player_count) <= players <= form.player_count:
+    if players not in prototype.player_counts(scope.group):
         raise Http404
     answer = JsonResponse(prototype.prototypes(request, scope, players))
     answer["Cache-Control"] = "no-store"

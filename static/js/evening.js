@@ -48,9 +48,16 @@
     return taken;
   }
 
+  // The numbers of players the group's tables may have (the server's, ascending).
+  function counts(form) {
+    return form.dataset.playerCounts.split(" ").map(Number).filter(function (n) { return n > 0; });
+  }
+
+  // The table the seating so far makes: the smallest the group plays with that many or more.
   function playerCount(form) {
-    var min = parseInt(form.dataset.minPlayers, 10);
-    return Math.max(seating(form).length, min);
+    var taken = seating(form).length;
+    var possible = counts(form);
+    return possible.filter(function (n) { return n >= taken; })[0] || possible[possible.length - 1];
   }
 
   // Keep the pages for ``players`` while the server answers (a kept copy of this page asks not).
@@ -117,8 +124,8 @@
       if (seen[folded]) problems.push(ns.t("startTwice", { n: n, name: place.name, other: seen[folded] }));
       else seen[folded] = n;
     });
-    var min = parseInt(form.dataset.minPlayers, 10);
-    if (taken.length < min) problems.push(ns.t("startTooFew", { min: min }));
+    var possible = counts(form);
+    if (taken.length < possible[0]) problems.push(ns.t("startTooFew", { min: possible[0] }));
     return problems;
   }
 
@@ -148,7 +155,7 @@
     return Promise.all([worker, ns.outbox.getAhead(recordKey(form, taken.length))]).then(function (found) {
       var prototype = found[0] && found[1] && found[1].prototype;
       var option = prototype && prototype.option ? form.querySelector('input[name="' + prototype.option + '"]:checked') : null;
-      var page = prototype && prototype.pages[option ? option.value : ""];
+      var page = prototype && prototype.pages[option ? option.value : "0"];
       if (!page) { showProblems(form, [ns.t("startNoCopy", { count: taken.length })]); return null; }
       var keys = { scorer: randomKey(), viewer: randomKey() };
       var names = taken.map(function (place) { return place.name; });

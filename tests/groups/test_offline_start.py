@@ -9,7 +9,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring.groups.models import Evening, Player
+from scoring.groups.models import Evening, Group, Player
 from scoring.models import Access, Table
 
 from .helpers import start_group
@@ -111,3 +111,28 @@ def test_incomplete_or_malformed_links_are_refused(client, keys):
     url = reverse("evening_new", args=[group.scorer_key])
     assert client.post(url, seating(group, **keys), **JSON).status_code == 422
     assert not Evening.objects.filter(group=group).exists()
+
+
+def start_stichwahl_group(client, **rules):
+    page = client.get(reverse("group_new", args=["stichwahl"]))
+    data = {"name": "Stichwahlrunde", "roster": "Anna\nBen\nCem\nDora"}
+    for field in page.context["rules"]:
+        if field.name.startswith("player_") or field.name in ("title", "author", "submission"):
+            continue
+        if field.value() not in (None, False):
+            data[field.name] = field.value()
+    response = client.post(reverse("group_new", args=["stichwahl"]), {**data, **rules})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Group.objects.get(name="Stichwahlrunde")
+
+
+@pytest.mark.parametrize(("variant", "counts"), [({}, [3, 4]), ({"two_player_variant": "on"}, [2])])
+def test_the_evening_page_names_the_table_sizes_the_groups_rules_allow(client, variant, counts):
+    """Stichwahl is played by two only with the variant for two, and then only by two. (Such a
+    group could not be started at all before: its rules were checked with two players.)"""
+    group = start_stichwahl_group(client, **variant)
+    page = client.get(reverse("evening_new", args=[group.scorer_key])).content.decode()
+    assert f'data-player-counts="{" ".join(map(str, counts))}"' in page
+    for players in (2, 3, 4):
+        answer = client.get(reverse("evening_offline", args=[group.scorer_key, players]))
+        assert answer.status_code == (200 if players in counts else 404)
