@@ -136,3 +136,15 @@ def test_the_evening_page_names_the_table_sizes_the_groups_rules_allow(client, v
     for players in (2, 3, 4):
         answer = client.get(reverse("evening_offline", args=[group.scorer_key, players]))
         assert answer.status_code == (200 if players in counts else 404)
+
+
+def test_a_stichwahl_evening_of_three_leaves_the_fourth_seat_empty(client):
+    group = start_stichwahl_group(client)
+    ids = {player.name: player.pk for player in group.players.all()}
+    data = {"played_on": "2026-11-27", "first_hand_leader": "1"}
+    data.update({f"seat_{seat}": ids[name] for seat, name in enumerate(["Anna", "Ben", "Cem"])})
+    response = client.post(reverse("evening_new", args=[group.scorer_key]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    evening = Evening.objects.get(group=group)
+    assert evening.table.player_names == ["Anna", "Ben", "Cem"]
+    assert client.get(response["Location"]).status_code == 200
