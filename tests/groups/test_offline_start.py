@@ -113,17 +113,36 @@ def test_incomplete_or_malformed_links_are_refused(client, keys):
     assert not Evening.objects.filter(group=group).exists()
 
 
-def start_stichwahl_group(client, **rules):
-    page = client.get(reverse("group_new", args=["stichwahl"]))
-    data = {"name": "Stichwahlrunde", "roster": "Anna\nBen\nCem\nDora"}
+def start_group_with_defaults(client, game, name="Runde", **rules):
+    """A group of ``game`` started with its creation page's defaults, as a tap on the button."""
+    page = client.get(reverse("group_new", args=[game]))
+    data = {"name": name, "roster": "Anna\nBen\nCem\nDora\nEmil\nFranzi"}
     for field in page.context["rules"]:
         if field.name.startswith("player_") or field.name in ("title", "author", "submission"):
             continue
         if field.value() not in (None, False):
             data[field.name] = field.value()
-    response = client.post(reverse("group_new", args=["stichwahl"]), {**data, **rules})
+    response = client.post(reverse("group_new", args=[game]), {**data, **rules})
     assert response.status_code == 302, response.content.decode()[:3000]
-    return Group.objects.get(name="Stichwahlrunde")
+    return Group.objects.get(name=name)
+
+
+def start_stichwahl_group(client, **rules):
+    return start_group_with_defaults(client, "stichwahl", "Stichwahlrunde", **rules)
+
+
+@pytest.mark.parametrize("game", ["schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl"])
+def test_every_game_keeps_pages_for_each_table_size_its_group_plays(client, game):
+    group = start_group_with_defaults(client, game)
+    page = client.get(reverse("evening_new", args=[group.scorer_key]))
+    counts = [int(n) for n in page.context["player_counts"]]
+    assert counts
+    for players in counts:
+        answer = client.get(reverse("evening_offline", args=[group.scorer_key, players]))
+        assert answer.status_code == 200
+        pages = answer.json()["pages"]
+        assert len(pages) == players  # a page per first dealer or opener
+        assert all(f"/t/{page['scorer']}/rounds/1/save/" in page["html"] for page in pages.values())
 
 
 @pytest.mark.parametrize(("variant", "counts"), [({}, [3, 4]), ({"two_player_variant": "on"}, [2])])
