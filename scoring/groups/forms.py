@@ -135,7 +135,10 @@ class EveningForm(forms.Form):
     """Who sits where tonight: per seat a person of the roster or a guest's name. A table
     started while the phone was offline brings the link keys its pages already use."""
 
-    played_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input takes ISO dates only: the German "28.11.2026" would leave it empty.
+    played_on = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     join_roster = forms.BooleanField(label=_("Guests join the roster"), required=False)
     scorer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
     viewer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)

@@ -10,19 +10,26 @@
     form.dataset.sent = "1";
     form.querySelectorAll("button[type=submit]").forEach(function (b) { b.setAttribute("aria-busy", "true"); });
   });
-  // Seat choices ("first dealer") say "Player 1"; once names are typed, show the names.
+  // Seat choices ("first dealer") say "Player 1"; once names are typed (a new table) or
+  // chosen (a Stammtisch's evening: a person of the roster or a guest), show the names.
+  function seatName(seat) {
+    var typed = document.getElementById("id_player_" + seat) || document.getElementById("id_guest_" + seat);
+    var chosen = document.getElementById("id_seat_" + seat);
+    if (typed && typed.value.trim()) return typed.value.trim();
+    if (chosen && chosen.value) return chosen.options[chosen.selectedIndex].textContent.trim();
+    return "";
+  }
   function labelSeats() {
     document.querySelectorAll("input[data-seat-names]").forEach(function (radio) {
-      var name = document.getElementById("id_player_" + radio.value);
       var label = radio.closest("label");
-      if (!name || !label) return;
+      if (!label) return;
       if (!label.dataset.fallback) label.dataset.fallback = label.lastChild.textContent;
-      label.lastChild.textContent = " " + (name.value.trim() || label.dataset.fallback.trim());
+      label.lastChild.textContent = " " + (seatName(radio.value) || label.dataset.fallback.trim());
     });
   }
-  document.addEventListener("input", function (event) {
-    if (event.target.id && event.target.id.indexOf("id_player_") === 0) labelSeats();
-  });
+  function isSeatField(id) { return /^id_(player|guest|seat)_\d+$/.test(id || ""); }
+  document.addEventListener("input", function (event) { if (isSeatField(event.target.id)) labelSeats(); });
+  document.addEventListener("change", function (event) { if (isSeatField(event.target.id)) labelSeats(); });
   document.addEventListener("DOMContentLoaded", labelSeats);
   // Back/forward cache may restore a form with the "sent" flag set.
   window.addEventListener("pageshow", function () {

@@ -164,6 +164,32 @@ def test_a_table_started_offline_can_be_discarded_with_its_games(phone, client):
     assert not Evening.objects.filter(group=group).exists()
 
 
+def test_offline_the_phone_names_the_seat_the_server_would_refuse(phone, client):
+    group = start_group(client, name="Krone", roster=SIX)
+    page = phone()
+    page.goto(f"/g/{group.scorer_key}/")
+    page.wait_for_selector("body[data-offline-ready]", state="attached")
+    page.get_by_role("link", name="Tisch für heute Abend beginnen").click()
+    page.wait_for_selector("body[data-start-ready][data-offline-ready]", state="attached")
+    page.context.set_offline(True)
+    for seat, name in enumerate(["Anna", "Cem", "Anna", None]):
+        page.locator(f"#id_seat_{seat}").select_option(label=name or "–")
+    page.get_by_role("button", name="Spiel beginnen").click()
+    problems = page.locator(".form-errors")
+    expect(problems).to_contain_text("Noch nicht begonnen. Bitte prüfen:")
+    expect(problems).to_contain_text("Platz 3: Anna sitzt schon auf Platz 1.")
+    expect(problems).to_contain_text("Spieler: Dieses Spiel braucht mindestens 4.")
+    check_fits(page, "offline evening refused")
+    shot(page, "7-offline-refused")
+    assert "/evening/" in page.url
+    # Corrected, it starts.
+    page.locator("#id_seat_2").select_option(label="Dora")
+    page.locator("#id_seat_3").select_option(label="Emil")
+    page.get_by_role("button", name="Spiel beginnen").click()
+    expect(page.get_by_role("heading", name="Spiel 1")).to_be_visible()
+    expect(page.locator("#outbox")).to_contain_text("Beginn des Tisches")
+
+
 def sheet_scores(evening) -> list[list[int]]:
     current = Revision.objects.filter(round__table=evening.table, is_current=True)
     return [revision.scores for revision in current.order_by("round__number")]

@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.groups.models import Evening, Group, Player
 from scoring.models import Access, Table
@@ -167,3 +168,12 @@ def test_a_stichwahl_evening_of_three_leaves_the_fourth_seat_empty(client):
     evening = Evening.objects.get(group=group)
     assert evening.table.player_names == ["Anna", "Ben", "Cem"]
     assert client.get(response["Location"]).status_code == 200
+
+
+def test_the_evenings_date_is_today_in_the_form_a_date_input_takes(client):
+    """A German date ("28.11.2026") leaves an <input type=date> empty: the phone would have to
+    type the date every evening."""
+    group = start_group(client)
+    page = client.get(reverse("evening_new", args=[group.scorer_key])).content.decode()
+    today = timezone.localdate().isoformat()
+    assert f'type="date" name="played_on" value="{today}"' in page
