@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from .models import Access, Revision, Round, Seat, Table, TableEvent
+from .models import Access, Revision, Round, Seat, Table, TableEvent, new_key
 from .push import bump_version
 
 
@@ -91,11 +91,11 @@ def _create_table(game, players, profile_name, profile, options, title, submissi
         Seat.objects.bulk_create(
             Seat(table=table, position=position, name=name) for position, name in enumerate(players)
         )
-        chosen = dict(zip((Access.Role.SCORER, Access.Role.VIEWER), keys or (), strict=False))
+        scorer_key, viewer_key = keys or (new_key(), new_key())
         Access.objects.bulk_create(
             [
-                Access(table=table, role=role, **({"key": chosen[role]} if role in chosen else {}))
-                for role in (Access.Role.SCORER, Access.Role.VIEWER)
+                Access(table=table, role=Access.Role.SCORER, key=scorer_key),
+                Access(table=table, role=Access.Role.VIEWER, key=viewer_key),
             ]
         )
     return table
