@@ -26,8 +26,9 @@ from .rules.schafkopf.contracts import TOUTS
 # A run that has not reported progress for this long lost its worker: it is queued again.
 STALE_AFTER = timedelta(minutes=10)
 WIN = 61  # Augen the declaring party needs
-# A Tout is won only with every trick, so with all 120 Augen. The values count Augen
-# (docs/rules/records.md), so a Tout that gives away only a trick without Augen reads as won.
+# A Tout is won only with every trick (docs/rules/schafkopf.md, "Result"), so with all 120
+# Augen. The values count Augen (docs/rules/records.md), so a Tout that gives away only a
+# trick without Augen reads as won.
 ALL_AUGEN = 120
 
 

@@ -187,7 +187,7 @@ def test_marks_name_the_card_from_which_the_game_was_lost_and_the_best_cards():
 
 
 def test_a_tout_is_won_only_with_all_the_augen():
-    """A Tout needs every trick (docs/rules/schafkopf.md): 61 Augen or 119 lose it."""
+    """A Tout needs every trick (docs/rules/schafkopf.md, "Result"): 61 Augen or 119 lose it."""
     document = {
         "party": [1],
         "value": 119,
@@ -250,7 +250,8 @@ def test_no_analysis_on_the_dispute_page_without_the_hands(client):
 def test_the_replay_calls_a_tout_with_64_augen_lost(
     client, django_capture_on_commit_callbacks, run_worker
 ):
-    # The bots' seed "tout:16" deals a Solo-Tout whose party gets 64 Augen with perfect play.
+    # The bots' seed "tout:16" deals a Solo-Tout whose party gets 64 Augen with perfect play:
+    # lost, as a Tout is won only with all 8 tricks (docs/rules/schafkopf.md, "Result").
     _table, key, dispute, record = disputed_solo(client, seed="tout:16")
     assert record["contract"]["type"] == "solo_tout"
     with django_capture_on_commit_callbacks(execute=True):
