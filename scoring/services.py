@@ -14,16 +14,18 @@ from .push import bump_version
 
 
 class Conflict(Exception):
-    """The round changed since the form was opened; ``current`` is the newer revision."""
+    """The round changed since the form was opened; ``current`` is the newer revision.
+    ``repeat``: the entry's own submission was stored before with other values (``current``)."""
 
-    def __init__(self, current: Revision | None):
+    def __init__(self, current: Revision | None, *, repeat: bool = False):
         super().__init__("round changed since the form was opened")
         self.current = current
+        self.repeat = repeat
 
 
 class Misplaced(Exception):
-    """The submission was stored before for another table or round: a token belongs to the
-    one round its form was made for, and a copy sent anywhere else stores nothing."""
+    """The submission was stored before for another table: a token belongs to the table its
+    form was made for, and a copy sent anywhere else stores nothing."""
 
 
 class Locked(Exception):
@@ -117,11 +119,12 @@ def save_round(
     """Store a new revision of round ``number`` made from revision ``base`` (0: a new round).
 
     Returns (revision, created). A repeated submission returns the stored revision with
-    created=False, so a double tap stores once. Raises Conflict when another revision was
-    saved since ``base``; the unique constraints make this hold under concurrent requests too.
-    A submission stored before with other content raises Conflict (the stored entry), and
-    one stored for another round or table raises Misplaced: a repeat never drops what it
-    carries while answering "saved".
+    created=False, so a double tap stores once; so does one stored in another round of this
+    table (the same entry, saved there as a way on after a conflict). Raises Conflict when
+    another revision was saved since ``base``; the unique constraints make this hold under
+    concurrent requests too. A submission stored before for this round with other content
+    raises Conflict (the stored entry, ``repeat``), and one stored for another table raises
+    Misplaced: a repeat never drops what it carries while answering "saved".
     """
     try:
         with transaction.atomic():
@@ -172,15 +175,18 @@ def save_round(
 def repeated(
     submission: uuid.UUID, table: Table, number: int, data: dict, complete: bool
 ) -> Revision | None:
-    """The revision stored before under ``submission`` when this is a true repeat of it (the
-    same round, the same entry), None when the submission is new."""
+    """The revision stored before under ``submission`` when this is a repeat of it (the same
+    entry: in this round with the same values, or saved as another round of this table), None
+    when the submission is new."""
     earlier = Revision.objects.filter(submission=submission).select_related("round").first()
     if earlier is None:
         return None
-    if earlier.round.table_id != table.pk or earlier.round.number != number:
+    if earlier.round.table_id != table.pk:
         raise Misplaced()
+    if earlier.round.number != number:
+        return earlier
     if earlier.data != data or earlier.complete != complete:
-        raise Conflict(earlier)
+        raise Conflict(earlier, repeat=True)
     return earlier
 
 

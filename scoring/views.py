@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import uuid
-
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.formats import time_format
-from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import live
+from . import live, saving
 from .access import Scope, author_of, table_link
 from .answers import json_invalid, qr_response, wants_json
 from .audit import audit_trail, write_csv
@@ -34,13 +31,12 @@ from .rendering import (
     sheet_page_context,
     table_context,
 )
+from .saving import nouns
 from .services import (
     LOCKED_MESSAGE,
     Conflict,
     Locked,
-    Misplaced,
     create_table,
-    save_round,
     void_round,
 )
 from .spreadsheets import csv_response
@@ -95,12 +91,6 @@ def table_new(request, game: str):
     return render(
         request, "scoring/table_new.html", {"form": form, "game": Game(game)}, status=status
     )
-
-
-def nouns(pad, number: int) -> dict:
-    """Message values naming a round the game's way: "Runde 3", "Spiel 3", "Durchgang 3"."""
-    noun = str(pad.round_noun)
-    return {"noun": noun, "Noun": capfirst(noun), "n": number}
 
 
 @require_safe
@@ -180,171 +170,93 @@ def table_ahead(request, scope: Scope):
 @require_POST
 @table_link(edit=True)
 def round_save(request, scope: Scope, number: int):
-    access, key = scope.access, scope.access.key
-    table = access.table
-    as_json = wants_json(request)
-    if table.is_locked:
-        if as_json:
-            return json_locked()
-        messages.error(request, LOCKED_MESSAGE)
-        return redirect("table", key=key)
-    pad = get_pad(table.game)
-    summary = summarize(table)
-    row = summary.row(number)
-    if row is None and number != summary.next_round:
-        if summary.finished:
-            refusal = _("The game is over: %(noun)s %(n)s cannot be entered any more.")
-        else:
-            refusal = _("%(Noun)s %(n)s cannot be entered yet: finish %(noun)s %(open)s first.")
-        refusal %= {**nouns(pad, number), "open": summary.next_round}
-        if as_json:
-            return json_refused(refusal)
-        messages.error(request, refusal)
-        return redirect("table", key=key)
-    posted, replaces = chosen_way(request.POST)
-    # Corrections of finished rounds live on the round's page, new entries on the sheet: a
-    # form made for a round nobody had finished enters it, even if another phone did since.
-    made_to_correct = row is not None and row.complete and posted_base(request.POST) > 0
-    on_round_page = row is not None and row.complete and posted_base(posted) > 0
-    form = entry_form(pad, table, summary, number, data=posted)
-    if form.is_valid():
-        data, complete, scores = pad.round_from_form(table, summary, form)
-        if not complete and any(later.number > number for later in summary.rows):
-            form.add_error(
-                None,
-                _("%(Noun)s %(n)s must stay complete: later ones are already saved.")
-                % nouns(pad, number),
-            )
-        if replaces and not form.cleaned_data["reason"].strip():
-            form.add_error(
-                "reason",
-                _("Please give a reason: replacing %(noun)s %(n)s changes another phone's entry.")
-                % nouns(pad, number),
-            )
-    if not form.is_valid():
-        if as_json:
-            return json_invalid(form)
-        if replaces:  # still in the conflict: both ways stay on offer
-            ways = conflict_context(pad, table, number, row.revision, made_to_correct)
-            return render_entry(request, scope, number, made_to_correct, 422, form=form, **ways)
-        return render_entry(request, scope, number, on_round_page, 422, form=form)
-
-    name = form.cleaned_data["author"].strip()
-    if name and request.session.get("author") != name:
-        request.session["author"] = name
-    back = reverse("table", args=[key]) + f"#round-{number}"
-    base = form.cleaned_data["base"]
-    if row is not None and base == row.revision.number and row.revision.data == data:
-        message = _("%(Noun)s %(n)s: nothing changed.") % nouns(pad, number)
-        if as_json:
-            return json_saved(number, row.revision, created=False, message=message)
-        messages.info(request, message)
-        if answers_in_place(request):
-            return entry_answer(request, scope, "unchanged")
-        return redirect(back)
-    try:
-        revision, created = save_round(
-            table,
-            number,
-            data=data,
-            scores=scores,
-            complete=complete,
-            base=base,
-            submission=form.cleaned_data["submission"],
-            author=author_of(request),
-            reason=form.cleaned_data["reason"].strip(),
-            # Completing an open round (bids first, tricks later) is still its entry.
-            source=Revision.Source.CORRECTION if on_round_page else Revision.Source.ENTRY,
-        )
-    except Locked:
-        if as_json:
-            return json_locked()
-        messages.error(request, LOCKED_MESSAGE)
-        return redirect("table", key=key)
-    except Misplaced:
-        refusal = _(
-            "Not saved: this form was sent before, for another entry or table. "
-            "Check what you typed and save it again."
-        )
-        if as_json:
-            return json_refused(refusal)
-        retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
-        retry.is_valid()
-        retry.add_error(None, refusal)
-        return render_entry(request, scope, number, on_round_page, 422, form=retry)
-    except Conflict as conflict:
-        if as_json:
-            fresh = summarize(table)
-            return json_conflict(pad, table, number, conflict.current, fresh, made_to_correct)
-        # Keep what this phone typed, with the base it was made for: saving it as it is
-        # conflicts again. The answer offers the two honest ways on (conflict_ways).
-        retry = entry_form(pad, table, summary, number, data=with_new_submission(posted))
-        retry.is_valid()
-        ways = conflict_context(pad, table, number, conflict.current, made_to_correct)
-        return render_entry(request, scope, number, made_to_correct, 409, form=retry, **ways)
-    if created:
-        render_for_viewers(table)
-    message = _("%(Noun)s %(n)s saved.") % nouns(pad, number)
-    if as_json:
-        # No flash message: the queue sends in the background and says so itself.
-        hints = pad.save_hints(table, number, data) if created else []
-        return json_saved(number, revision, created=created, message=message, hints=hints)
-    if created:
-        messages.success(request, message)
-        for hint in pad.save_hints(table, number, data):
-            messages.warning(request, hint)
+    """A round's entry posted: decided once (scoring.saving.decide), answered the way its
+    client reads it: JSON for the outbox, the sheet's parts in place, or a page."""
+    outcome = saving.decide(request, scope, number)
+    if outcome.state == "saved" and outcome.created:
+        render_for_viewers(scope.table)
+    if wants_json(request):
+        return save_json(scope, outcome)
     if answers_in_place(request):
-        if not created:
-            table.refresh_from_db()  # stored by an earlier request (a repeat): its version
-        return entry_answer(request, scope, "saved")
-    return redirect(back)
+        return save_in_place(request, scope, outcome)
+    return save_page(request, scope, outcome)
 
 
-# --- conflicts: the two ways on (docs/scorepad.md, "Saving a round") ----------------------------
+def save_json(scope: Scope, outcome: saving.Outcome):
+    """The outbox's answer (no flash message: the queue sends in the background and says so
+    itself)."""
+    if outcome.state in ("saved", "unchanged"):
+        return json_saved(outcome, created=outcome.created)
+    if outcome.state == "locked":
+        return json_locked()
+    if outcome.state in ("refused", "misplaced"):
+        return json_refused(outcome.message)
+    if outcome.state == "conflict":
+        return json_conflict(scope.table, outcome)
+    return json_invalid(outcome.form)
 
 
-def chosen_way(post) -> tuple[QueryDict, bool]:
-    """The posted entry with the base of the way on its conflict answer offered, if one was
-    chosen (scoring/_conflict_ways.html), and whether that way replaces another phone's entry.
-    A form sent as it is keeps the base it was made for."""
-    posted = post.copy()
-    for field, replaces in (("next_base", False), ("replace_base", True)):
-        if live.small_number(post.get(field, "")):
-            posted["base"] = post[field]
-            return posted, replaces
-    return posted, False
+def save_in_place(request, scope: Scope, outcome: saving.Outcome):
+    """The sheet page's parts a save changes, with what became of the entry in the
+    Stichblock-Entry header (static/js/save.js keeps or lets go of the entry by it)."""
+    state = outcome.state
+    if state in ("saved", "unchanged"):
+        flash_saved(request, outcome)
+        if not outcome.created:
+            scope.table.refresh_from_db()  # stored by an earlier request (a repeat): its version
+        return entry_answer(request, scope, state)
+    if state in ("locked", "refused"):
+        messages.error(request, outcome.message)
+        return entry_answer(request, scope, state, 423 if state == "locked" else 422)
+    extra = conflict_parts(outcome)
+    if state == "conflict":
+        return entry_answer(request, scope, "conflict", 409, form=outcome.form, **extra)
+    return entry_answer(request, scope, "invalid", 422, form=outcome.form, **extra)
 
 
-def posted_base(posted: QueryDict) -> int:
-    return int(live.small_number(posted.get("base", "")) or 0)
+def save_page(request, scope: Scope, outcome: saving.Outcome):
+    """A form posted as a page (a round's page, or without JavaScript): Post/Redirect/Get
+    once the entry is stored or cannot be; its form again when it needs a decision."""
+    key = scope.access.key
+    if outcome.state in ("saved", "unchanged"):
+        flash_saved(request, outcome)
+        return redirect(reverse("table", args=[key]) + f"#round-{outcome.stored_round}")
+    if outcome.state in ("locked", "refused"):
+        messages.error(request, outcome.message)
+        return redirect("table", key=key)
+    status = 409 if outcome.state == "conflict" else 422
+    extra = {"form": outcome.form, **conflict_parts(outcome)}
+    if outcome.on_round_page:
+        context = round_context(request, scope, outcome.number, **extra)
+        return render(request, "scoring/round.html", context, status=status)
+    context = sheet_page_context(request, scope, **extra)
+    return render(request, "scoring/table.html", context, status=status)
 
 
-def with_new_submission(posted: QueryDict) -> QueryDict:
-    retry = posted.copy()
-    retry["submission"] = str(uuid.uuid4())
-    return retry
+def flash_saved(request, outcome: saving.Outcome) -> None:
+    if outcome.state == "unchanged" or not outcome.created:
+        if outcome.stored_round != outcome.number or outcome.state == "unchanged":
+            messages.info(request, outcome.message)
+        return
+    messages.success(request, outcome.message)
+    for hint in outcome.hints:
+        messages.warning(request, hint)
 
 
-def conflict_context(pad, table, number: int, current: Revision | None, correcting: bool):
-    """What a conflict answer shows beside the phone's entry: the newer entry and the ways on
-    (read now: the table may have moved on since the save began)."""
+def conflict_parts(outcome: saving.Outcome) -> dict:
+    """What a conflict's form shows beside the entry (scoring/_conflict.html); nothing for a
+    form that only has mistakes."""
+    if outcome.state != "conflict" and not outcome.ways:
+        return {}
+    current = outcome.conflict
+    table_pad = get_pad(current.round.table.game) if current else None
     return {
         "conflict": current,
-        "conflict_pairs": pad.describe(table, current.data) if current else [],
-        "conflict_ways": conflict_ways(summarize(table), number, current, correcting),
+        "conflict_pairs": table_pad.describe(current.round.table, current.data) if current else [],
+        "conflict_ways": outcome.ways,
+        "conflict_message": outcome.message,
+        "conflict_this_phone": outcome.this_phone,
     }
-
-
-def conflict_ways(summary, number: int, current: Revision | None, correcting: bool) -> dict:
-    """What a phone whose entry of round ``number`` met a newer one may do with it: replace
-    the newer entry (based on it), or, for a new entry of a round now complete, save it as the
-    table's next round (based on that round as it is now)."""
-    ways: dict = {"replace_base": current.number if current else 0, "next": None}
-    following = summary.next_round
-    if not correcting and following is not None and following > number:
-        row = summary.row(following)
-        ways["next"] = {"number": following, "base": row.revision.number if row else 0}
-    return ways
 
 
 # --- the answer in place to a save sent from the sheet page (docs/scorepad.md, "Saving") ------
@@ -372,17 +284,19 @@ def entry_answer(request, scope: Scope, state: str, status: int = 200, **extra):
 # --- JSON answers of round_save (docs/scorepad.md, "Offline") ---------------------------------
 
 
-def json_saved(number: int, revision: Revision, *, created: bool, message: str, hints=()):
+def json_saved(outcome: saving.Outcome, *, created: bool):
     """201 for a new revision; 200 when nothing new was stored (the submission was stored
-    before — a retry — or nothing changed). ``hints``: the pad's doubts about the round."""
+    before — a retry, or the entry saved as another round — or nothing changed). ``round``
+    is where the entry is stored; ``hints``: the pad's doubts about the round."""
+    revision = outcome.revision
     answer = {
         "saved": True,
         "created": created,
-        "round": number,
+        "round": outcome.stored_round,
         "revision": revision.number,
         "complete": revision.complete,
-        "message": message,
-        "hints": [str(hint) for hint in hints],
+        "message": outcome.message,
+        "hints": [str(hint) for hint in outcome.hints],
     }
     return JsonResponse(answer, status=201 if created else 200)
 
@@ -396,18 +310,19 @@ def json_refused(message: str):
     return JsonResponse({"errors": {"__all__": [message]}, "message": message}, status=422)
 
 
-def json_conflict(pad, table, number: int, current: Revision | None, summary, correcting: bool):
-    """409: another phone saved the round since the entry's base revision (or this very
-    submission was stored before with other content); ``current`` is that stored entry as the
-    history shows it, ``base`` the revision to build on to replace it, ``next`` the round and
-    base to save it as the next round instead (or null)."""
-    ways = conflict_ways(summary, number, current, correcting)
+def json_conflict(table, outcome: saving.Outcome):
+    """409: another phone (or this one: ``this_phone``) saved the round since the entry's base
+    revision, or this very submission was stored before with other content; ``current`` is
+    that stored entry as the history shows it, ``base`` the revision to build on to replace
+    it, ``next`` the round and base to save it as the next round instead (or null)."""
+    current = outcome.conflict
     answer = {
         "conflict": True,
-        "round": number,
-        "message": _("Not saved: this was changed on another phone in the meantime."),
-        "base": ways["replace_base"],
-        "next": ways["next"],
+        "round": outcome.number,
+        "message": outcome.message,
+        "base": outcome.ways["replace_base"],
+        "next": outcome.ways["next"],
+        "this_phone": outcome.this_phone,
         "current": None,
     }
     if current is not None:
@@ -418,22 +333,11 @@ def json_conflict(pad, table, number: int, current: Revision | None, summary, co
             "time": time_format(timezone.localtime(current.created_at), "H:i"),
             "at": current.created_at.isoformat(),
             "complete": current.complete,
-            "values": [[label, value] for label, value in pad.describe(table, current.data)],
+            "values": [
+                [label, value] for label, value in get_pad(table.game).describe(table, current.data)
+            ],
         }
     return JsonResponse(answer, status=409)
-
-
-def render_entry(request, scope: Scope, number, on_round_page, status, **extra):
-    if answers_in_place(request):
-        return entry_answer(
-            request, scope, "invalid" if status == 422 else "conflict", status, **extra
-        )
-    if on_round_page:
-        context = round_context(request, scope, number, **extra)
-        return render(request, "scoring/round.html", context, status=status)
-    return render(
-        request, "scoring/table.html", sheet_page_context(request, scope, **extra), status=status
-    )
 
 
 def round_context(request, scope: Scope, number: int, **extra) -> dict:

@@ -27,10 +27,9 @@
     ns.pageCopy.start();
     if (!window.indexedDB) return;
     window.addEventListener("submit", ns.save.onSubmit, true);
-    ns.save.settleHandoff().then(function () {
-      var section = document.getElementById("outbox");
-      return section ? ns.forms.setUp(section) : ns.list.refresh();
-    }).then(function () { ns.sync.run(); });
+    document.addEventListener("click", ns.save.onDiscardLink);
+    var section = document.getElementById("outbox");
+    (section ? ns.forms.setUp(section) : ns.list.refresh()).then(function () { ns.sync.run(); });
     ns.sync.start();
   }
 

@@ -33,6 +33,21 @@
     return list;
   }
 
+  // "Spiel 3": what the phone noted, else the round its save URL names (a post the service
+  // worker kept has no labels).
+  function whatOf(entry) {
+    return entry.what || ((document.body.dataset.noun || "") + " " + entry.round).trim();
+  }
+
+  // The values as posted, for an entry kept without its labels: what was typed, not the
+  // form's own bookkeeping.
+  var BOOKKEEPING = ["submission", "base", "author", "next_base", "replace_base"];
+  function fieldPairs(fields) {
+    return (fields || []).filter(function (pair) {
+      return BOOKKEEPING.indexOf(pair[0]) < 0 && pair[1] !== "";
+    });
+  }
+
   function button(label, action, submission, className) {
     var node = make("button", className || "", label);
     node.type = "button";
@@ -41,7 +56,7 @@
     return node;
   }
 
-  function conflictVersions(entry) {
+  function conflictVersions(entry, typed) {
     var problem = entry.problem;
     var versions = make("div", "outbox-versions");
     var theirs = make("div", "outbox-version");
@@ -51,7 +66,7 @@
     }
     var yours = make("div", "outbox-version is-yours");
     yours.appendChild(make("p", "", t("yours")));
-    yours.appendChild(pairList(entry.pairs));
+    yours.appendChild(pairList(typed));
     versions.appendChild(theirs);
     versions.appendChild(yours);
     return versions;
@@ -70,30 +85,36 @@
     var items = [head];
     var stuck = false;
     entries.forEach(function (entry) {
+      var here = entry.submission === sheet.editing; // open in the form below
+      var what = whatOf(entry);
       var item = make("article", "outbox-item is-" + entry.status);
       item.dataset.submission = entry.submission;
       var title = make("p", "outbox-title");
-      title.appendChild(make("strong", "", entry.what || entry.action));
+      title.appendChild(make("strong", "", what));
       if (entry.author) title.appendChild(document.createTextNode(" · " + t("by", { author: entry.author })));
-      var note = entry.submission === sheet.editing ? t("editing")
+      var note = here ? (entry.status === "deciding" ? t("deciding") : t("editing"))
         : entry.status === "sending" ? t("sending")
         : entry.status === "pending" ? (stuck ? t("blocked") : t("waiting")) : "";
       if (note) title.appendChild(make("span", "outbox-state", note));
       item.appendChild(title);
       var problem = entry.problem;
-      if (entry.status === "conflict" && problem) {
-        item.appendChild(make("p", "outbox-problem", t("conflict", { what: entry.what })));
-        item.appendChild(conflictVersions(entry));
-        item.appendChild(make("p", "hint", t("openFormHint")));
-      } else if (entry.status === "rejected" && problem) {
+      var typed = entry.pairs && entry.pairs.length ? entry.pairs : fieldPairs(entry.fields);
+      if (ns.stuck(entry) && problem && problem.kind === "conflict") {
+        var words = problem.this_phone ? "conflictMine" : "conflict";
+        item.appendChild(make("p", "outbox-problem", t(words, { what: what })));
+        if (!here) {
+          item.appendChild(conflictVersions(entry, typed));
+          item.appendChild(make("p", "hint", t("openFormHint")));
+        }
+      } else if (ns.stuck(entry) && problem) {
         item.appendChild(make("p", "outbox-problem", t("rejected", { reason: problem.message })));
-        item.appendChild(pairList(entry.pairs));
+        item.appendChild(pairList(typed));
       } else {
-        item.appendChild(pairList(entry.pairs));
+        item.appendChild(pairList(typed));
       }
       var actions = make("p", "outbox-actions");
       var formFixes = problem && (problem.kind === "conflict" || problem.kind === "invalid");
-      if (ns.stuck(entry) && formFixes && state.online) {
+      if (ns.stuck(entry) && formFixes && state.online && !here) {
         actions.appendChild(button(t("openForm"), "open", entry.submission, "primary"));
       }
       // The sheet has forms for its next round and the rounds ahead; a correction of an
@@ -121,8 +142,12 @@
       if (action === "discard" && entry.start) return discardTable(entry);
       if (action === "discard") {
         if (!window.confirm(t("discardConfirm"))) return null;
+        var decided = sheet.editing === entry.submission && entry.status === "deciding";
         if (sheet.editing === entry.submission) sheet.editing = null;
         return ns.outbox.remove(entry.submission).then(function () {
+          // The form showed it with the server's conflict: the server's page has the sheet's
+          // own next form again.
+          if (decided) { location.reload(); return null; }
           sheet.dirty = false;
           return refresh().then(function () { ns.sync.run(); });
         });
@@ -134,7 +159,8 @@
         if (form) form.scrollIntoView();
         return refresh();
       }
-      if (action === "open") openInForm(entry);
+      // The server's own form for it, with what was typed and both versions, in place.
+      if (action === "open") return ns.save.openInForm(entry);
       return null;
     });
   }
@@ -155,12 +181,6 @@
     });
   }
 
-  // The server's own form for a conflict or a refused entry, with what was typed: post it as
-  // the form would (its old base: the server answers with both versions, base advanced).
-  function openInForm(entry) {
-    ns.save.handOff(entry);
-    ns.save.post(entry.action, entry.fields);
-  }
 
   ns.list = { refresh: refresh, onClick: onClick };
 })(window.Stichblock);

@@ -1,14 +1,24 @@
 // The outbox: round entries kept on this phone until the server has them, in IndexedDB so that
 // they survive a reload and a closed tab (Stichblock.outbox), and what a save URL names
 // (Stichblock.saveTarget). Used by the pages (save.js, sync.js, ...) and by the service worker
-// (sw.js), so it runs in both a window and a worker. Docs: docs/scorepad.md, "Offline".
+// (sw.js), so it runs in both a window and a worker. Docs: docs/scorepad.md, "The outbox".
 //
-// An entry: {submission (its one-time token, the key), table (link key), action (save URL),
-// round, what ("Runde 3"), base, fields: [[name, value], ...] as the form posts them (no CSRF
-// token), pairs: [[label, value], ...] what was typed, for the list, author, created (ms),
-// status: "sending" (posted, answer outstanding) | "pending" (to send) | "conflict" |
-// "rejected", problem: the server's answer for the last two, viaWorker (posted while a
-// service worker controlled the page, which settles "sending")}.
+// An entry: {submission (its one-time token, the key: the typed entry's identity, kept through
+// every way on after a conflict), table (link key), action (save URL), round, what ("Runde 3"),
+// base, fields: [[name, value], ...] as the form posts them (no CSRF token), pairs: [[label,
+// value], ...] what was typed, for the list, author, created (ms), status, problem: the server's
+// answer for a conflict or a refusal, viaWorker (posted while a service worker controlled the
+// page, which settles "sending"), answered (the server answered a page post of it: only the
+// confirmation that it is stored is missing)}.
+//
+// Its status, a small state machine (the diagram is in docs/scorepad.md):
+//   pending   waiting to be sent (saved offline, queued behind others, or no answer came)
+//   sending   posted, the answer outstanding                 → stored | pending | the rest
+//   conflict  the server has a newer entry of its round      → deciding | discarded
+//   rejected  the server refused it (an error, locked)       → deciding | discarded
+//   deciding  shown with its values in a form, to decide     → pending | sending | discarded
+// It leaves IndexedDB only when the server confirmed its submission stored ("stored"), or when
+// the person discarded it. Nothing else removes an entry.
 (function (root) {
   "use strict";
   var ns = root.Stichblock = root.Stichblock || {};

@@ -1,16 +1,18 @@
 // Saving an entry form (the sheet's, or a correction on a round's page). The entry is noted in
 // the outbox first, with its one-time submission token, so that nothing typed is lost:
-// - offline, or while entries of the table still wait: kept ("pending"), no request; the sheet
-//   lists it and goes on with the next round (sheet.js), sync.js sends it later;
+// - offline, or while other entries of the table still wait: kept ("pending"), no request; the
+//   sheet lists it and goes on with the next round (sheet.js), sync.js sends it later;
 // - online, on the sheet: sent from here (HX-Request) and the server's answer swapped in with
 //   htmx.swap (scoring/_entry_answer.html: the next round's form or the conflict or the errors,
 //   the messages, the sheet; what became of the entry in its Stichblock-Entry header): no new
-//   page, the event stream stays. Without an answer it is kept as if offline;
-// - online, elsewhere: posted as a page; if that post fails the service worker keeps it (sw.js).
+//   page, the event stream stays. Stored: the outbox lets it go. A conflict or a mistake: it stays
+//   ("deciding") while the form shows it, until it is stored or discarded. No answer: kept;
+// - online, elsewhere: posted as a page; the service worker keeps it if that post fails (sw.js),
+//   and sync.js confirms it once the server answered.
+// The outbox's states: outbox.js.
 (function (ns) {
   "use strict";
   var state = ns.state;
-  var HANDOFF_KEY = "stichblock-handoff";
   // The parts of the sheet a save changes (scoring/_entry_answer.html; #round-info comes with
   // its own hx-swap-oob); the messages go below the line at the top.
   var ANSWER_PARTS = ["table-panels", "entry-area", "live", "downloads"];
@@ -100,23 +102,29 @@
     form.dataset.sent = "1";
     form.querySelectorAll("button[type=submit]").forEach(function (b) { b.setAttribute("aria-busy", "true"); });
     var sheet = ns.sheet;
+    var submission = fieldOf(out.fields, "submission");
     ns.outbox.all().then(function (entries) {
-      var waiting = entries.some(function (entry) { return entry.table === target.table && (ns.unsent(entry) || ns.stuck(entry)); });
+      // Others of this table wait (this entry itself may be one being decided): behind them.
+      var waiting = entries.some(function (entry) {
+        return entry.table === target.table && entry.submission !== submission && (ns.unsent(entry) || ns.stuck(entry));
+      });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
-      if (!offline && !waiting && sheet && !sheet.editing && window.htmx) {
-        return keep(out, "sending", false).then(function (entry) { saveInPlace(out, entry); });
+      if (!offline && !waiting && sheet && window.htmx) {
+        return keep(out, "sending", false).then(function (entry) { saveInPlace(entry, form); });
       }
       if (!offline && !waiting) {
-        // If the server answers with its own form (a conflict, an error), the entry lives on there.
-        return keep(out, "sending").then(function (entry) {
-          handOff(entry);
-          post(out.action, out.fields);
-        });
+        // A round's page: the server answers with a page; sync.js confirms the entry stored.
+        return keep(out, "sending").then(function () { post(out.action, out.fields); });
       }
       return keep(out, "pending").then(function (entry) { kept(form, entry); });
     })["catch"](function () {
       post(out.action, out.fields); // no IndexedDB (private mode): as without these files
     });
+  }
+
+  function fieldOf(fields, name) {
+    var found = fields.filter(function (pair) { return pair[0] === name; })[0];
+    return found ? found[1] : "";
   }
 
   // Post ``fields`` as a form would (hidden inputs): the answer replaces this page, so the live
@@ -140,8 +148,10 @@
   }
 
   function kept(form, entry) {
-    form.dataset.sent = "";
-    form.querySelectorAll("button[type=submit]").forEach(function (b) { b.removeAttribute("aria-busy"); });
+    if (form) {
+      form.dataset.sent = "";
+      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.removeAttribute("aria-busy"); });
+    }
     var sheet = ns.sheet;
     if (!sheet) { location.href = ns.saveTarget(entry.action).tablePath + "#outbox"; return; }
     if (sheet.editing === entry.submission) sheet.editing = null;
@@ -155,17 +165,21 @@
   }
 
   // --- saving from the sheet page ------------------------------------------------------------
-  // Without the Stichblock-Entry header (a locked table, a round that cannot be entered now: a
-  // redirect) the form is posted as always. No answer at all: kept and sent later.
-  function saveInPlace(out, entry) {
-    var form = out.form;
+  // What the Stichblock-Entry header of an answer in place means for the entry it answers.
+  var DECIDE = { conflict: "conflict", invalid: "invalid" }; // shown in the form: the person decides
+  var REFUSED = { locked: "locked", refused: "refused" }; // kept with the server's reason
+
+  // Send ``entry`` from the sheet page and swap the server's answer in. ``form``: the form it
+  // was typed into (a save); none when a kept entry is opened in the form (``opening``), whose
+  // state stays as it was when no answer comes.
+  function saveInPlace(entry, form, opening) {
     var token = ns.csrfToken();
     ns.emit("live:leaving"); // its own change is no news
     sending[entry.submission] = true;
     var settled = function () { delete sending[entry.submission]; };
-    fetch(out.action, {
+    return fetch(entry.action, {
       method: "POST",
-      body: new URLSearchParams(out.fields.concat([["csrfmiddlewaretoken", token]])),
+      body: new URLSearchParams(entry.fields.concat([["csrfmiddlewaretoken", token]])),
       credentials: "same-origin",
       cache: "no-store",
       redirect: "manual",
@@ -173,31 +187,73 @@
     }).then(function (response) {
       settled();
       var kind = response.headers.get("Stichblock-Entry");
-      if (!kind) {
-        if (response.status === 429 || response.status >= 500) return keptForLater(form, entry, false);
-        ns.emit("live:back");
-        handOff(entry);
-        return post(out.action, out.fields);
-      }
-      return response.text().then(function (html) {
-        // Saved, or shown in the server's form (a conflict, a mistake) with what was typed:
-        // either way the phone keeps it no longer.
-        return ns.outbox.remove(entry.submission)["catch"](function () { return null; }).then(function () {
-          swapAnswer(html, kind, entry.round);
-          ns.net.setOnline(true);
-          return ns.list.refresh();
-        });
-      });
+      // Not the sheet's answer (a 5xx, a 429, a redirect or a refusal of the link itself): kept,
+      // and sync.js asks the server in JSON what became of it.
+      if (!kind) return noAnswer(entry, form, opening, false);
+      return response.text().then(function (html) { return answered(entry, kind, html); });
     }, function () {
       settled();
-      return keptForLater(form, entry, true);
+      return noAnswer(entry, form, opening, true);
     });
   }
 
-  function keptForLater(form, entry, noNetwork) {
+  // The server answered with the sheet's parts: the entry is stored, or the form shows it to
+  // decide on, or it is refused with a reason; the outbox notes which.
+  function answered(entry, kind, html) {
+    var sheet = ns.sheet;
+    var note;
+    if (sheet.editing === entry.submission) sheet.editing = null;
+    if (DECIDE[kind]) {
+      sheet.editing = entry.submission;
+      var parts = answerParts(html);
+      var conflict = parts.querySelector(".conflict");
+      note = ns.outbox.update(entry.submission, function (stored) {
+        stored.status = "deciding";
+        stored.problem = {
+          kind: DECIDE[kind],
+          message: textOf(parts, ".conflict strong, .form-errors"),
+          this_phone: !!(conflict && conflict.hasAttribute("data-this-phone"))
+        };
+      });
+    } else if (REFUSED[kind]) {
+      note = ns.outbox.update(entry.submission, function (stored) {
+        stored.status = "rejected";
+        stored.problem = { kind: REFUSED[kind], message: textOf(answerParts(html), "ul.messages .error, ul.messages li") };
+      });
+    } else {
+      note = ns.outbox.remove(entry.submission); // stored: its token is the server's now
+    }
+    return note["catch"](function () { return null; }).then(function () {
+      swapAnswer(html, kind, entry.round);
+      ns.net.setOnline(true);
+      return ns.list.refresh();
+    }).then(function () {
+      if (!DECIDE[kind]) ns.sync.run(); // anything queued behind it goes on
+    });
+  }
+
+  function answerParts(html) {
+    var parts = document.createElement("template");
+    parts.innerHTML = html;
+    return parts.content;
+  }
+
+  function textOf(parts, selector) {
+    var node = parts.querySelector(selector);
+    return node ? node.textContent.trim() : "";
+  }
+
+  // No answer from the server (no network, a 5xx or a 429, or an answer that is not the
+  // sheet's): a save is kept for later like one made offline; an entry being opened keeps its
+  // state, and the phone says why nothing happened.
+  function noAnswer(entry, form, opening, noNetwork) {
     ns.emit("live:back");
+    if (noNetwork) ns.net.setOnline(false);
+    if (opening) {
+      ns.net.flash(ns.t("retrying"), "warning");
+      return ns.list.refresh();
+    }
     return ns.outbox.update(entry.submission, function (stored) { stored.status = "pending"; }).then(function () {
-      if (noNetwork) ns.net.setOnline(false);
       kept(form, entry);
     });
   }
@@ -209,7 +265,9 @@
       select: "ul.messages",
       selectOOB: ANSWER_PARTS.map(function (id) { return "#" + id; }).join(",")
     });
-    ns.pageCopy.keepParts(html, ANSWER_PARTS.concat(["round-info"]));
+    // The kept copy of the page shows a form to decide on never: a copy shown again gives its
+    // forms new tokens, and the entry's identity would be lost with it. The outbox keeps it.
+    ns.pageCopy.keepParts(html, DECIDE[kind] ? ["live", "round-info", "downloads"] : ANSWER_PARTS.concat(["round-info"]));
     ns.forms.adopt(kind);
     ns.emit("live:back");
     var saved = kind === "saved" || kind === "unchanged";
@@ -217,29 +275,33 @@
     if (shown) shown.scrollIntoView({ block: "center" });
   }
 
-  // --- a kept entry posted as a form ---------------------------------------------------------
-  function handOff(entry) {
-    try { sessionStorage.setItem(HANDOFF_KEY, entry.submission); } catch (e) { /* stays kept */ }
+  // A kept entry the server answered with a conflict or a refusal ("Im Formular öffnen"): the
+  // server's own form for it, with what was typed and both versions, in place.
+  function openInForm(entry) {
+    if (sending[entry.submission]) return Promise.resolve();
+    return saveInPlace(entry, null, true);
   }
 
-  // After a post of a kept entry as a form ("open in the form", or a save posted online): once
-  // the server's own form shows it (a conflict or errors, with the typed values), the outbox
-  // lets it go. Any other page: it stays, and a repeat is harmless (one submission, one save).
-  function settleHandoff() {
-    var submission = null;
-    try {
-      submission = sessionStorage.getItem(HANDOFF_KEY);
-      sessionStorage.removeItem(HANDOFF_KEY);
-    } catch (e) { return Promise.resolve(); }
-    if (!submission || !document.querySelector(".conflict, .form-errors")) return Promise.resolve();
-    return ns.outbox.remove(submission)["catch"](function () { return null; });
+  // "Meine Eingabe verwerfen" in a conflict's form: the person decided to drop the entry.
+  function onDiscardLink(event) {
+    var link = event.target.closest && event.target.closest("a[data-discard-entry]");
+    if (!link) return;
+    var form = link.closest("form");
+    var submission = form && form.elements.submission ? form.elements.submission.value : "";
+    if (!submission) return;
+    event.preventDefault();
+    if (!window.confirm(ns.t("discardConfirm"))) return;
+    if (ns.sheet && ns.sheet.editing === submission) ns.sheet.editing = null;
+    ns.outbox.remove(submission)["catch"](function () { return null; }).then(function () {
+      location.href = link.href;
+    });
   }
 
   ns.save = {
     onSubmit: onSubmit,
+    onDiscardLink: onDiscardLink,
+    openInForm: openInForm,
     post: post,
-    handOff: handOff,
-    settleHandoff: settleHandoff,
     sending: sending
   };
 })(window.Stichblock);

@@ -134,17 +134,29 @@
   // that brought it): the sheet goes on from it. A conflict or a mistake shows what was typed.
   function adopt(kind) {
     var sheet = ns.sheet;
-    var typed = kind === "conflict" || kind === "invalid";
     var slot = document.getElementById("ahead-slot");
     if (slot) slot.replaceChildren();
     body.classList.remove("offline-ahead");
     var form = document.getElementById("entry");
-    if (form && !typed) ns.name.give(form);
+    if (kind === "conflict" || kind === "invalid") {
+      // A form to decide on (an entry of the outbox, sheet.editing): the sheet's own next form
+      // stays what it was, and whatever the outbox shows next replaces this one only once the
+      // entry is saved or discarded.
+      sheet.shownRound = null;
+      sheet.dirty = true;
+      if (form) {
+        watchTyping(form);
+        ns.emit("stichblock:entry-form", { form: form });
+      }
+      ns.ahead.changed();
+      return;
+    }
+    if (form) ns.name.give(form);
     sheet.serverRound = ns.roundOf(form);
     sheet.serverBase = form && form.elements.base ? form.elements.base.value : "0";
     sheet.original = form ? form.cloneNode(true) : null;
     sheet.shownRound = sheet.serverRound;
-    sheet.dirty = typed;
+    sheet.dirty = false;
     if (form) {
       watchTyping(form);
       ns.emit("stichblock:entry-form", { form: form });

@@ -93,8 +93,11 @@
     return target ? target.round : null;
   };
 
+  // The outbox's states (outbox.js): to send, or for the person to decide.
   ns.unsent = function (entry) { return entry.status === "pending" || entry.status === "sending"; };
-  ns.stuck = function (entry) { return entry.status === "conflict" || entry.status === "rejected"; };
+  ns.stuck = function (entry) {
+    return entry.status === "conflict" || entry.status === "rejected" || entry.status === "deciding";
+  };
 
   ns.emit = function (name, detail) {
     document.dispatchEvent(new CustomEvent(name, { detail: detail }));

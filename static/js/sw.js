@@ -135,8 +135,10 @@ function formFields(request) {
 }
 
 // Post a round entry; if the network fails (or the server is down), keep it in the outbox and
-// show the table's page. Whatever the server answered otherwise is its answer (the entry is
-// settled: saved, or a conflict or error page with the typed values in the form).
+// show the table's page. Whatever the server answered otherwise is its answer, shown as it came
+// (a redirect once saved, or a conflict or error page with the typed values in the form); the
+// entry stays in the outbox, noted as answered, until sync.js has the server confirm its token
+// stored (an entry leaves only then, or when the person discards it: outbox.js).
 function saveOrKeep(event, tablePath) {
   var request = event.request;
   var fields = formFields(request.clone());
@@ -164,7 +166,10 @@ function saveOrKeep(event, tablePath) {
   return withTimeout(fetch(request), SAVE_TIMEOUT).then(function (response) {
     if (response.type === "opaqueredirect" || (response.status < 500 && response.status !== 429)) {
       return submissionOf.then(function (submission) {
-        return submission ? Outbox.remove(submission) : null;
+        return submission ? Outbox.update(submission, function (kept) {
+          kept.status = "pending";
+          kept.answered = true;
+        }) : null;
       })["catch"](function () { return null; }).then(function () { return response; });
     }
     return keep();

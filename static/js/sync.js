@@ -1,4 +1,4 @@
-// Sending what the outbox keeps: on page load, when the server answers again (net.js), every
+// Sending what the outbox keeps (its states: outbox.js): on page load, when the server answers again (net.js), every
 // RETRY_MS while entries wait, and with "Jetzt senden" — in the order they were kept, per table,
 // one pass at a time (Web Locks across tabs). Each entry is posted to round_save as JSON with its
 // own submission token; the server stores a submission once, so a repeat never stores twice. A
@@ -31,7 +31,10 @@
         if (status === 429 || status >= 500) return { kind: "retry" };
         var message = (answer && answer.message) || ns.t("status", { status: status });
         if (status === 409 && answer && answer.conflict) {
-          return { kind: "conflict", problem: { kind: "conflict", message: message, current: answer.current, base: answer.base } };
+          return {
+            kind: "conflict",
+            problem: { kind: "conflict", message: message, current: answer.current, base: answer.base, this_phone: !!answer.this_phone }
+          };
         }
         var kind = status === 422 ? "invalid" : status === 423 ? "locked" : "refused";
         return { kind: "rejected", problem: { kind: kind, message: message, errors: (answer && answer.errors) || {} } };
@@ -73,9 +76,12 @@
               if (here) settledHere = true;
               if (result.kind === "saved") {
                 return ns.outbox.remove(entry.submission).then(function () {
-                  // A post that got through before (no worker to tell) is no news.
-                  if (here && !(entry.status === "sending" && !result.answer.created)) {
-                    news.push([ns.t("sent", { what: entry.what }), "success"]);
+                  // A post that got through before (its page said so, or no worker could tell)
+                  // is no news; an entry stored as another round says where.
+                  var before = (entry.status === "sending" || entry.answered) && !result.answer.created;
+                  var what = ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
+                  if (here && !before) {
+                    news.push([ns.t("sent", { what: what }), "success"]);
                     // The server's doubts about the round (shown, not refused), as after a save.
                     (result.answer.hints || []).forEach(function (hint) { news.push([hint, "warning"]); });
                   }

@@ -35,6 +35,7 @@ def texts() -> dict:
         "waiting": _("waiting to be sent"),
         "blocked": _("waits for the entry above"),
         "conflict": _("Not sent: %(what)s was saved on another phone in the meantime."),
+        "conflictMine": _("Not sent: %(what)s was saved from this phone in the meantime."),
         "otherVersion": _("Saved there by %(who)s at %(time)s:"),
         "yours": _("Your entry:"),
         "openForm": _("Open in the form"),
@@ -48,6 +49,7 @@ def texts() -> dict:
         "discardConfirm": _("Discard this entry? What was typed into it is lost."),
         "edit": _("Edit"),
         "editing": _("being edited in the form below"),
+        "deciding": _("shown in the form below: save it there, or discard it"),
         "sendNow": _("Send now"),
         "noForm": _(
             "%(what)s can be entered once the entries above are sent: this phone has no form "

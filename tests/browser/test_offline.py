@@ -168,10 +168,12 @@ def test_a_conflict_found_on_sending_shows_both_entries_and_loses_nothing(
     expect(anna.locator(".conflict")).to_contain_text("Ben")
     expect(anna.locator("#id_bid_0")).to_have_value("1")
     expect(anna.locator("#id_bid_1")).to_have_value("0")
-    expect(anna.locator("#outbox .outbox-item")).to_have_count(0)
+    # The entry stays on the phone until it is stored or discarded (issue 28).
+    expect(anna.locator("#outbox .outbox-item")).to_contain_text("steht unten im Formular")
     anna.get_by_label("Grund der Korrektur").fill("Ben hat sich verzählt")
     anna.get_by_role("button", name="Runde 1 ersetzen").click()
     expect(anna.get_by_text("Runde 1 gespeichert.")).to_be_visible()
+    expect(anna.locator("#outbox .outbox-item")).to_have_count(0)
     # Anna's entry replaced Ben's knowingly; both stay in the history.
     assert revisions(table) == [(1, 1, [0, 1, 0]), (1, 2, [1, 0, 0])]
 
@@ -218,7 +220,7 @@ def test_a_save_the_server_cannot_take_is_kept_on_the_sheet(phone, monkeypatch):
     table = start_table(scorer)
     ready_for_offline(scorer)
 
-    monkeypatch.setattr("scoring.views.save_round", database_away)
+    monkeypatch.setattr("scoring.saving.save_round", database_away)
     enter(scorer, 1, [0, 1, 0], [0, 1, 0])
     expect(scorer.locator("#outbox")).to_contain_text("Runde 1 · von Anna")
     expect(scorer.locator("#outbox")).to_contain_text("wartet aufs Senden")
@@ -274,7 +276,7 @@ def test_a_correction_the_server_cannot_take_is_kept_by_the_service_worker(phone
     scorer.goto(scorer.url.split("#")[0] + "rounds/1/")
     ready_for_offline(scorer)
 
-    monkeypatch.setattr("scoring.views.save_round", database_away)
+    monkeypatch.setattr("scoring.saving.save_round", database_away)
     scorer.get_by_text("Runde 1 korrigieren").click()
     scorer.locator("#id_bid_0").fill("1")
     scorer.locator("#id_tricks_0").fill("1")

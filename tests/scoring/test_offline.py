@@ -105,8 +105,16 @@ def test_a_conflict_answers_409_with_the_newer_entry_and_stores_nothing(client):
     assert answer["conflict"] is True and answer["round"] == 1 and answer["base"] == 1
     # Entered as new (base 0): it may have been the next game.
     assert answer["next"] == {"number": 3, "base": 0}
+    # Ben's round 1 came from this very phone (its session): it says so (issue 28 §6).
+    assert answer["this_phone"] is True
     assert answer["message"] == (
-        "Nicht gespeichert: Das wurde inzwischen auf einem anderen Handy geändert."
+        "Nicht gespeichert: Runde 1 wurde inzwischen auf diesem Handy gespeichert, mit einem "
+        "anderen Eintrag."
+    )
+    elsewhere = queue_post(Client(), key, 1, round_fields([1, 0, 0], [1, 0, 0])).json()
+    assert elsewhere["this_phone"] is False
+    assert elsewhere["message"] == (
+        "Nicht gespeichert: Runde 1 wurde inzwischen auf einem anderen Handy geändert."
     )
     current = answer["current"]
     assert current["revision"] == 1 and current["author"] == "Ben"
@@ -129,13 +137,15 @@ def test_a_token_sent_again_with_other_content_is_a_conflict_not_saved(client):
     # The stored entry, to show beside the phone's own.
     assert answer["current"]["revision"] == 1
     assert ["Ansage von Ben", "1"] in answer["current"]["values"]
-    assert answer["next"] == {"number": 2, "base": 0}
+    # It is stored already: saving it as the next round would store the same game twice.
+    assert answer["next"] is None
     assert [r.data["bids"] for r in Revision.objects.filter(round__table=table)] == [[0, 1, 0]]
 
 
-def test_a_token_belongs_to_one_table_and_one_round(client):
-    """Issue 22 §2: a token stored for table A round 1, sent for round 3 of A or round 1 of
-    table B, used to answer "saved, created: false" and store nothing."""
+def test_a_token_belongs_to_one_table(client):
+    """Issue 22 §2: a token stored for table A, sent for table B, used to answer "saved,
+    created: false" and store nothing. Issue 28: sent for another round of table A it is the
+    same entry, saved there (a way on after a conflict): "saved", never stored twice."""
     table, key = create_schatzsuche(client)
     other_table, other_key = create_schatzsuche(Client())
     token = uuid.uuid4()
@@ -144,17 +154,20 @@ def test_a_token_belongs_to_one_table_and_one_round(client):
         == 201
     )
     assert queue_post(client, key, 2, round_fields([0, 1, 1], [0, 1, 1])).status_code == 201
-    for where, number in ((key, 3), (other_key, 1)):
-        response = queue_post(client, where, number, round_fields([1, 1, 1]), submission=token)
-        assert response.status_code == 422, (where, number)
-        assert response.json()["message"] == (
-            "Nicht gespeichert: Dieses Formular wurde schon einmal gesendet, für einen anderen "
-            "Eintrag oder Tisch. Prüfe deine Eingabe und speichere sie noch einmal."
-        )
+    again = queue_post(client, key, 3, round_fields([1, 1, 1]), submission=token)
+    assert again.status_code == 200
+    assert again.json()["created"] is False and again.json()["round"] == 1
+    assert again.json()["message"] == "Runde 3 ist schon gespeichert, als Runde 1."
+    response = queue_post(client, other_key, 1, round_fields([1, 1, 1]), submission=token)
+    assert response.status_code == 422
+    assert response.json()["message"] == (
+        "Nicht gespeichert: Dieses Formular wurde schon einmal gesendet, für einen anderen "
+        "Tisch. Prüfe deine Eingabe und speichere sie noch einmal."
+    )
     assert Revision.objects.filter(round__table=table).count() == 2
     assert not Revision.objects.filter(round__table=other_table).exists()
     # As a form post the typed entry stays in the form, with a new token to save it with.
-    page = post_round(client, key, 3, round_fields([1, 1, 1]), submission=token)
+    page = post_round(client, other_key, 1, round_fields([1, 0, 0], [1, 0, 0]), submission=token)
     assert page.status_code == 422
     assert "Dieses Formular wurde schon einmal gesendet" in text(page)
     assert f'value="{token}"' not in page.content.decode()

@@ -5,6 +5,7 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Revision
@@ -75,7 +76,7 @@ def test_a_mistake_keeps_what_was_typed_and_names_the_field(client):
 
 def test_a_round_saved_meanwhile_elsewhere_shows_both_entries_on_the_sheet(client):
     table, key = create_schatzsuche(client)
-    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Ben")
+    post_round(Client(), key, 1, round_fields([0, 1, 0], [0, 1, 0]), author="Ben")
     response = save_in_place(client, key, 1, round_fields([1, 1, 1], [1, 0, 0]))
     assert response.status_code == 409
     assert response["Stichblock-Entry"] == "conflict"
@@ -90,11 +91,15 @@ def test_a_round_saved_meanwhile_elsewhere_shows_both_entries_on_the_sheet(clien
     assert [r.data["bids"] for r in Revision.objects.filter(round__table=table)] == [[0, 1, 0]]
 
 
-def test_a_locked_table_and_a_form_without_javascript_get_a_new_page(client):
+def test_a_locked_table_answers_in_place_and_a_form_without_javascript_gets_a_new_page(client):
+    """A save the locked table refuses is answered in place too (Stichblock-Entry: locked),
+    so the phone keeps the entry with the reason instead of posting it as a page, which used
+    to let the entry go with the redirect (issue 28)."""
     table, key = create_schatzsuche(client)
     without_js = post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
     assert without_js.status_code == 302
     assert without_js.url == reverse("table", args=[key]) + "#round-1"
     lock_table(table, Author(name="Organizer"))
     locked = save_in_place(client, key, 2, round_fields([0, 1, 0], [0, 1, 1]))
-    assert locked.status_code == 302 and "Stichblock-Entry" not in locked
+    assert locked.status_code == 423 and locked["Stichblock-Entry"] == "locked"
+    assert "gesperrt" in text(locked)

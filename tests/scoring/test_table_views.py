@@ -192,7 +192,7 @@ def test_two_phones_same_round_second_gets_a_conflict_and_keeps_its_input(client
     first = post_round(client, key, 1, round_fields([1, 0, 0], [1, 0, 0]), base=1, author="Anna")
     assert first.status_code == 302
     ben = round_fields([0, 0, 1], [0, 0, 1])
-    second = post_round(client, key, 1, ben, base=1, author="Ben")
+    second = post_round(Client(), key, 1, ben, base=1, author="Ben")
     assert second.status_code == 409
     page = text(second)
     assert "Nicht gespeichert: Runde 1 wurde inzwischen auf einem anderen Handy geändert." in page
