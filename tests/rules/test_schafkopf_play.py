@@ -8,6 +8,7 @@ import pytest
 
 from scoring.rules.core import IllegalPlay
 from scoring.rules.schafkopf import DECK, PROFILES, Contract, State
+from scoring.rules.schafkopf.play import trick_winner
 
 KURZ = {**PROFILES["kurzanleitung"], "profile": "kurzanleitung"}
 NAMES = ["Anna", "Ben", "Cem", "Dora"]
@@ -151,7 +152,7 @@ def test_no_duty_to_head_the_trick_or_to_ruff():
 def test_trick_winner(contract, cards, winner):
     """ "Trick winner: the highest trump in the trick; if none, the highest card of the led
     suit"."""
-    assert contract.trumps.winning_index(cards) == winner
+    assert trick_winner(contract.trumps, cards) == winner
 
 
 def test_called_suit_led_partner_must_play_the_sau():

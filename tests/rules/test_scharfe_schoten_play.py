@@ -11,7 +11,7 @@ from scoring.rules.scharfe_schoten import (
     colour_order,
     super_trumps,
 )
-from scoring.rules.scharfe_schoten.cards import trick_winner_offset
+from scoring.rules.scharfe_schoten.play import trick_winner_offset
 
 # The rulebook's example page: green 10 > black 9 > red 2 > yellow 1.
 RULEBOOK_NUMBERS = {"R": 2, "G": 10, "Y": 1, "B": 9}

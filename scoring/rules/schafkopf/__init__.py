@@ -18,10 +18,10 @@ from .contracts import (
     contract_fault,
     contract_problem,
     resolve_announcements,
-    valid_contracts,
 )
 from .entry import EntryProblem, check_entry, check_ramsch_entry
 from .evening import Evening, EveningGame, GameFacts, score_evening
+from .house import valid_contracts
 from .record import (
     PLAYER_COUNTS,
     RECORD_KEYS,

@@ -136,18 +136,6 @@ class Trumps:
     suit_of: dict[str, str]
     strength: dict[str, int]
 
-    def winning_index(self, cards: list[str]) -> int:
-        """Index in ``cards`` (a trick in playing order) of the card that takes the trick:
-        the trick played out on the engine's one rulebook (``play.Play``)."""
-        from .play import NO_CARD, Play, Rules, tables_of  # play.py builds on this module
-
-        numbers = [INDEX.get(card, NO_CARD) for card in cards]
-        masks = [1 << number for number in numbers] + [0] * (4 - len(numbers))
-        trick = Play(Rules.of(tables_of(self)), masks, leader=0)
-        for number in numbers:
-            trick.play(number)
-        return trick.leader if len(numbers) == 4 else trick.winner
-
     def key(self, card: str, led: str | None) -> int:
         """Sort key within a trick: trumps above the led suit, everything else below."""
         suit = self.suit_of.get(card)  # None for a code that is not a Schafkopf card

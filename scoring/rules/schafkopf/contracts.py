@@ -300,30 +300,6 @@ def _no_plain_card(suit: str, top: tuple[str, ...]) -> Phrase:
     return Phrase(_NO_PLAIN_CARD[top], {"suit": SUIT_NAMES[suit]})
 
 
-def valid_contracts(
-    hand: Iterable[str], declarer: int, settings: Mapping[str, Any]
-) -> list[Contract]:
-    """Every contract this hand may announce under the profile (for the bots and the
-    announcement screen), in the order of ``ALL_TYPES``."""
-    from .house import house_rules  # house.py reads the profile with tariff.py, which imports us
-
-    offered = house_rules(settings).offered
-    mask = mask_of(hand)
-    found = []
-    for kind in ALL_TYPES:
-        if kind not in offered or kind == RAMSCH:
-            continue
-        if kind == RUFSPIEL:
-            suits = [suit for suit in CALLABLE_SUITS if can_call(mask, suit)]
-            found += [Contract(kind, declarer, called=suit) for suit in suits]
-        elif kind in SUITED:
-            suits = suited_choices(mask, kind, settings["solo_needs_suit_card"])
-            found += [Contract(kind, declarer, suit=suit) for suit in suits]
-        elif kind != SIE or is_sie(mask):
-            found.append(Contract(kind, declarer))
-    return found
-
-
 def resolve_announcements(
     leader: int, announced: Sequence[str | None], rank: Mapping[str, int] = RANK
 ) -> int | None:

@@ -8,12 +8,23 @@ the records and the bots need of them, and keeps what it made of the profiles re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import DECKS, LONG_DECK, Deck
-from .contracts import RAMSCH, SIE, Contract
+from .cards import DECKS, LONG_DECK, Deck, mask_of
+from .contracts import (
+    ALL_TYPES,
+    CALLABLE_SUITS,
+    RAMSCH,
+    RUFSPIEL,
+    SIE,
+    SUITED,
+    Contract,
+    can_call,
+    is_sie,
+    suited_choices,
+)
 from .play import Rules, rules_of
 from .tariff import profile_value
 
@@ -121,3 +132,25 @@ def house_rules(settings: Mapping[str, Any]) -> HouseRules:
 def rules_for(contract: Contract, house: HouseRules) -> Rules:
     """The duties and tricks of ``contract`` under these house rules (``play.rules_of``)."""
     return rules_of(contract, house.deck, house.run_away, house.stichzwang)
+
+
+def valid_contracts(
+    hand: Iterable[str], declarer: int, settings: Mapping[str, Any]
+) -> list[Contract]:
+    """Every contract this hand may announce under the profile (for the bots and the
+    announcement screen), in the order of ``ALL_TYPES``."""
+    offered = house_rules(settings).offered
+    mask = mask_of(hand)
+    found = []
+    for kind in ALL_TYPES:
+        if kind not in offered or kind == RAMSCH:
+            continue
+        if kind == RUFSPIEL:
+            suits = [suit for suit in CALLABLE_SUITS if can_call(mask, suit)]
+            found += [Contract(kind, declarer, called=suit) for suit in suits]
+        elif kind in SUITED:
+            suits = suited_choices(mask, kind, settings["solo_needs_suit_card"])
+            found += [Contract(kind, declarer, suit=suit) for suit in suits]
+        elif kind != SIE or is_sie(mask):
+            found.append(Contract(kind, declarer))
+    return found

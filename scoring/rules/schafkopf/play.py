@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from .cards import AUGEN, BIT, DECK, LONG_DECK, SUITS, TRUMP, Deck, Trumps, sau
+from .cards import AUGEN, BIT, DECK, INDEX, LONG_DECK, SUITS, TRUMP, Deck, Trumps, sau
 from .contracts import BETTEL_TYPES, RUFSPIEL, SIE, Contract, laufende_run
 
 SEATS: Final = 4
@@ -371,3 +371,14 @@ class Play:
         twin.called_led_in, twin.due, twin.legal = self.called_led_in, self.due, self.legal
         twin.decided_in = self.decided_in
         return twin
+
+
+def trick_winner(trumps: Trumps, cards: list[str]) -> int:
+    """Index in ``cards`` (a trick in playing order) of the card that takes the trick under
+    ``trumps``: the trick played out on the engine's one rulebook (``Play``)."""
+    numbers = [INDEX.get(card, NO_CARD) for card in cards]
+    masks = [1 << number for number in numbers] + [0] * (4 - len(numbers))
+    trick = Play(Rules.of(tables_of(trumps)), masks, leader=0)
+    for number in numbers:
+        trick.play(number)
+    return trick.leader if len(numbers) == 4 else trick.winner

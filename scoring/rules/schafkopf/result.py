@@ -7,10 +7,12 @@ offender_pays`` the penalty scores too, judged at the first misplay. Called by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypedDict
 
-from .cards import AUGEN, TOTAL_AUGEN
-from .contracts import SIE
+from ..core import Violation
+from .cards import AUGEN, TOTAL_AUGEN, Deck
+from .contracts import SIE, Contract
 from .tariff import (
     doublings,
     game_value,
@@ -22,8 +24,39 @@ from .tariff import (
     settle_ramsch,
 )
 
-if TYPE_CHECKING:
-    from .state import State
+
+class State(Protocol):
+    """What a result is read from: a finished deal (``state.State``, which builds on this
+    module and calls it, so it is described here rather than imported)."""
+
+    @property
+    def contract(self) -> Contract: ...
+    @property
+    def settings(self) -> Mapping[str, Any]: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def finished(self) -> Sequence[Any]: ...  # the tricks, each with ``cards`` and ``winner``
+    @property
+    def stoss(self) -> int | None: ...
+    @property
+    def retour(self) -> int | None: ...
+    @property
+    def klopfen(self) -> tuple[int, ...]: ...
+    @property
+    def declaring_party(self) -> list[int]: ...
+    @property
+    def decided_in(self) -> int | None: ...
+    @property
+    def stoss_counts(self) -> bool: ...
+    @property
+    def retour_counts(self) -> bool: ...
+    def augen_per_seat(self) -> list[int]: ...
+    def tricks_per_seat(self) -> list[int]: ...
+    def laufende(self) -> int: ...
+    def schwarz_scored(self) -> bool: ...
+    def first_misplay(self) -> Violation | None: ...
+    def offender(self) -> int | None: ...
 
 
 class _Terms(TypedDict):

@@ -7,7 +7,7 @@ the canonical order of hands and legal plays and the bit position in the fast pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from ..i18n import NC_, by_language
@@ -96,18 +96,6 @@ def strength_table(numbers: tuple[int, ...]) -> tuple[int, ...]:
     for colour, number in enumerate(numbers):
         table += _COLOUR_STRENGTHS[len(COLOURS) - 1 - order.index(colour)][number]
     return (*table, -1)
-
-
-def trick_winner_offset(cards: Sequence[str], strengths: Mapping[str, int]) -> int:
-    """Position in the trick (0 = leader) of the winning card, as the engine's one rulebook
-    takes the trick (``play.Play``): the highest strength (``card_strengths``).
-
-    A code that is not a card never wins; if no card is known the leader keeps the trick.
-    """
-    from .play import NO_CARD, trick_winner_position  # play.py builds on this module
-
-    table = (*(strengths.get(card, -1) for card in CARDS), -1)
-    return trick_winner_position(table, [CARD_INDEX.get(card, NO_CARD) for card in cards])
 
 
 def count_colours(cards: Iterable[str]) -> dict[str, int]:

@@ -15,9 +15,9 @@ and nothing has to follow it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from .cards import CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, strength_table
+from .cards import CARD_INDEX, CARDS, COLOURS, CUPBOARD_SIZE, HAND_SIZE, strength_table
 
 PER_COLOUR = len(CARDS) // len(COLOURS)
 NO_CARD = len(CARDS)
@@ -218,3 +218,13 @@ def trick_winner_position(strength: tuple[int, ...], cards: list[int]) -> int:
     for card in cards:
         trick.play(card)
     return trick.winner if trick.done == 0 else trick.leader
+
+
+def trick_winner_offset(cards: Sequence[str], strengths: Mapping[str, int]) -> int:
+    """Position in the trick (0 = leader) of the winning card, as the engine's one rulebook
+    takes the trick (``Play``): the highest strength (``cards.card_strengths``).
+
+    A code that is not a card never wins; if no card is known the leader keeps the trick.
+    """
+    table = (*(strengths.get(card, -1) for card in CARDS), -1)
+    return trick_winner_position(table, [CARD_INDEX.get(card, NO_CARD) for card in cards])
