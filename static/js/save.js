@@ -104,9 +104,12 @@
     var sheet = ns.sheet;
     var submission = fieldOf(out.fields, "submission");
     ns.outbox.all().then(function (entries) {
-      // Others of this table wait (this entry itself may be one being decided): behind them.
+      // Entries of this table kept before it wait: it goes behind them. A kept entry saved again
+      // (being decided, or edited) keeps its place: at the head of the queue it goes now.
+      var itself = entries.filter(function (entry) { return entry.submission === submission; })[0];
       var waiting = entries.some(function (entry) {
-        return entry.table === target.table && entry.submission !== submission && (ns.unsent(entry) || ns.stuck(entry));
+        return entry.table === target.table && entry.submission !== submission &&
+          (ns.unsent(entry) || ns.stuck(entry)) && (!itself || entry.created < itself.created);
       });
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
       if (!offline && !waiting && sheet && window.htmx) {
