@@ -67,7 +67,7 @@ def test_a_start_sent_later_makes_the_table_with_the_phones_links(client):
     data = seating(group, scorer_key=SCORER, viewer_key=VIEWER)
     response = client.post(url, data, **JSON)
     assert response.status_code == 201
-    assert response.json() == {"saved": True, "url": f"/t/{SCORER}/"}
+    assert response.json() == {"saved": True, "url": f"/t/{SCORER}/", "hints": []}
     evening = Evening.objects.get(table__accesses__key=SCORER)
     assert evening.table.accesses.get(role="viewer").key == VIEWER
     assert evening.table.player_names == ["Anna", "Ben", "Cem", "Dora"]
