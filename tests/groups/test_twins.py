@@ -59,7 +59,8 @@ def test_the_form_asks_before_a_second_table_with_the_same_people_and_keeps_ever
     assert Evening.objects.filter(group=group).count() == 1  # nothing made yet
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
     time = started(first)
-    assert f"Am Fr, 27.11.2026 gibt es schon einen Tisch mit diesen Leuten (begonnen {time}):" in text
+    asked = f"Am Fr, 27.11.2026 gibt es schon einen Tisch mit diesen Leuten (begonnen {time}):"
+    assert asked in text
     assert "Anna, Ben, Cem, Dora." in text
     assert f'href="/t/{scorer_key(first)}/"' in page and f"Tisch von {time} öffnen" in text
     assert 'name="second_table" value="on"' in page and "Trotzdem zweiten Tisch beginnen" in text
