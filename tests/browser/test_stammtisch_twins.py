@@ -127,3 +127,22 @@ def test_an_evening_started_on_two_phones_one_offline(phone, client):
     second.refresh_from_db()
     assert first.struck and not second.struck
     assert second.table.rounds.count() == len(games)
+
+    # Really a second table tonight: asked, and started anyway with everything chosen.
+    online.get_by_role("link", name="Tisch für heute Abend beginnen").click()
+    online.wait_for_selector("body[data-start-ready]", state="attached")
+    for seat, name in enumerate(OFFLINE_SEATS):
+        online.locator(f"#id_seat_{seat}").select_option(label=name)
+    online.locator("#id_played_on").fill(DAY)
+    online.get_by_role("button", name="Spiel beginnen").click()
+    expect(online.locator(".twin-ask")).to_contain_text(f"(begonnen {started(second)})")
+    online.wait_for_selector("body[data-start-ready]", state="attached")
+    online.get_by_role("button", name="Trotzdem zweiten Tisch beginnen").click()
+    expect(online.get_by_role("heading", name="Spiel 1")).to_be_visible()
+    expect(online.locator("body")).not_to_contain_text("gibt es schon einen Tisch")
+    online.wait_for_selector("body[data-offline-ready]", state="attached")
+    online.goto(f"/g/{key}/")
+    expect(online.locator(".evenings li")).to_have_count(3)  # two counted, one struck
+    expect(online.locator(".evenings li.twin")).to_have_count(0)
+    third = Evening.objects.exclude(pk__in=[first.pk, second.pk]).get(group=group)
+    assert third.second_table and third.table.player_names == OFFLINE_SEATS
