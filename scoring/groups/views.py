@@ -201,7 +201,8 @@ def evening_new(request, scope: GroupScope):
         posted.update(form.names())
         table_form = pad_form(pad, posted, group.rule_data)
         if table_form.is_valid():
-            twin = twin_to_ask_about(group, form, table_form)
+            made_before = started_before(table_form)
+            twin = None if made_before else twin_to_ask_about(group, form)
             if twin is not None:
                 return ask_about_twin(request, scope, form, table_form, twin)
             try:
@@ -217,7 +218,7 @@ def evening_new(request, scope: GroupScope):
             except KeyTaken:
                 form.add_error(None, _("This table's link belongs to another table already."))
             else:
-                return evening_started(request, evening)
+                return evening_started(request, evening, created=not made_before)
     elif data is not None:
         table_form = pad_form(pad, data, group.rule_data)
         table_form.is_valid()
@@ -230,15 +231,17 @@ def evening_new(request, scope: GroupScope):
     return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
 
 
-def twin_to_ask_about(group, form: EveningForm, table_form):
+def started_before(table_form) -> bool:
+    """A repeat of a start the server made already (a second tap, an answer lost)."""
+    submission = table_form.cleaned_data["submission"]
+    return bool(submission) and Evening.objects.filter(table__submission=submission).exists()
+
+
+def twin_to_ask_about(group, form: EveningForm):
     """The group's table of that day with the same people, when this start should ask first:
     one typed here and now (a start the phone kept offline brings its keys and games that
-    wait for their table: it is started, and told, evening_started), not a repeat of a start
-    the server made already (a second tap)."""
+    wait for their table: it is started, and told, evening_started)."""
     if form.cleaned_data["keys"] is not None or form.cleaned_data["second_table"]:
-        return None
-    submission = table_form.cleaned_data["submission"]
-    if submission and Evening.objects.filter(table__submission=submission).exists():
         return None
     people = twins.people_of(group, form.cleaned_data["sitting"])
     return twins.first_with(group, form.cleaned_data["played_on"], people)
@@ -265,14 +268,16 @@ def ask_about_twin(request, scope: GroupScope, form, table_form, twin):
     return render(request, "scoring/groups/evening_new.html", context, status=409)
 
 
-def evening_started(request, evening):
+def evening_started(request, evening, *, created: bool):
     """The new table; a table of that day with the same people started before it (a start
-    the phone kept offline arriving second) is named in the answer."""
+    the phone kept offline arriving second) is named in the answer. ``created``: false for a
+    repeat (the outbox shows no news twice)."""
     scorer = evening.table.accesses.get(role="scorer")
     twin = twins.twin_before(evening)
     hints = [twins.warning(twin)] if twin else []
     if wants_json(request):
-        answer: dict = {"saved": True, "url": reverse("table", args=[scorer.key]), "hints": hints}
+        url = reverse("table", args=[scorer.key])
+        answer: dict = {"saved": True, "created": created, "url": url, "hints": hints}
         if twin:
             link = twin.table.accesses.get(role="scorer").key
             answer["twin"] = twins.twin_answer(twin, link)
