@@ -95,7 +95,18 @@ class SchafkopfPad(Pad):
         if table.profile["passed_deal"] != "same_dealer":
             dealer = (table.options.get("first_dealer", 0) + number - 1) % len(players)
             ahead.form_key = dealer_form_key(dealer)
-        if rules.profile_value(table.profile, "bock") or table.profile["passed_deal"] == "stock":
+        profile = table.profile
+        bock = rules.profile_value(profile, "bock")
+        if bock and rules.profile_value(profile, "bock_counts_thrown_in"):
+            # The phone marks the Bock games of the games it keeps (ahead_rules): it knows
+            # them, but not what the games cost.
+            ahead.notes.append(
+                gettext(
+                    "What the game costs, Bock games and the Stock included, the server works "
+                    "out once the games before it are sent; the sheet then shows its amounts."
+                )
+            )
+        elif bock or profile["passed_deal"] == "stock":
             ahead.notes.append(
                 gettext(
                     "Whether it is a Bock game and what goes into the Stock, the server works "
