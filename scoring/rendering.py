@@ -137,7 +137,7 @@ def sheet_page_context(request, scope: Scope, **extra) -> dict:
     context = table_context(request, scope, **extra)
     next_round = context["summary"].next_round
     if scope.can_edit and next_round and not scope.table.is_locked:
-        context["rounds_ahead"] = render_ahead(scope.access, next_round, AHEAD_INLINE)
+        context["rounds_ahead"] = render_ahead(scope.access, next_round, AHEAD_INLINE, rules=False)
     return context
 
 
@@ -253,25 +253,29 @@ def render_for_viewers(table: Table) -> None:
 # --- the rounds ahead -----------------------------------------------------------------------
 
 
-def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP) -> str:
+def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP, *, rules=True) -> str:
     """The rounds ``after + 1`` … ``after + count`` that a scorer phone keeps to enter them
     offline (scoring/_ahead.html): each round's facts, and each distinct entry form once, for
     a stand-in round number (``AHEAD_NUMBER``) that the phone replaces (static/js/ahead.js).
     A round ahead depends only on its number and the table's frozen settings, so one rendering
     per table, language and window serves every phone (``after`` is a multiple of
     ``AHEAD_STEP`` where the phone asks, so that a table asks for a new window every few games
-    and the answer it has is still current until then)."""
+    and the answer it has is still current until then). ``rules``: with the pad's
+    ``ahead_rules``, which the sheet page leaves to the window the phone fetches after it (they
+    may take a moment to work out the first time, and the page should come at once)."""
     table = access.table
-    parts = f"{after}-{count}-{int(table.is_locked)}"
+    parts = f"{after}-{count}-{int(table.is_locked)}-{int(rules)}"
     key = live.table_cache_key("ahead", table.pk, table.created_at, 0, get_language(), parts)
 
     def render() -> Shared:
-        return render_shared(table, access.role, lambda link, _: rounds_ahead(link, after, count))
+        return render_shared(
+            table, access.role, lambda link, _: rounds_ahead(link, after, count, rules=rules)
+        )
 
     return cached(key, render).for_phone(key=access.key)
 
 
-def rounds_ahead(link: Access, after: int, count: int) -> str:
+def rounds_ahead(link: Access, after: int, count: int, *, rules: bool) -> str:
     table = link.table
     pad = get_pad(table.game)
     summary = summarize(table)
@@ -304,6 +308,6 @@ def rounds_ahead(link: Access, after: int, count: int) -> str:
         "chain_field": pad.ahead_chain_field if "" in used else "",
         # The game ends by its own rules (or a tournament's number of games) within the window.
         "last": rounds[-1].number if rounds and len(rounds) < count else "",
-        "rules": json.dumps(pad.ahead_rules(table)) if rounds else "",
+        "rules": json.dumps(pad.ahead_rules(table)) if rounds and rules else "",
     }
     return render_to_string("scoring/_ahead.html", context)
