@@ -17,6 +17,7 @@
   var CHANGE_WAIT_MS = 2000; // after a change: the fragment or the answer brings the next round
   var forms = {}; // key → {html, follows}
   var rounds = {}; // number → {info, form: key}
+  var made = {}; // number → {key, info, form}: round() made them
   var standIn = null; // the round number of the shared forms
   var chainField = "";
   var rules = {};
@@ -32,6 +33,7 @@
     holder.innerHTML = stored.html;
     var box = holder.content.querySelector("[data-after]");
     if (!box) return;
+    made = {};
     standIn = box.dataset.number || standIn;
     chainField = box.dataset.chain || chainField;
     if (box.dataset.rules) rules = JSON.parse(box.dataset.rules);
@@ -68,8 +70,8 @@
     var holder = document.getElementById("rounds-ahead");
     var after = holder ? parseInt(holder.dataset.after, 10) : NaN;
     if (isNaN(after)) return null;
-    var made = Date.parse(document.body.dataset.rendered || "");
-    return record(table, holder.innerHTML, after, isNaN(made) ? Date.now() : made);
+    var rendered = Date.parse(document.body.dataset.rendered || "");
+    return record(table, holder.innerHTML, after, isNaN(rendered) ? Date.now() : rendered);
   }
 
   // The server's next round as the latest fragment of the sheet says (data-next-round).
@@ -112,18 +114,22 @@
     return key || null;
   }
 
-  // Round ``number`` as the sheet shows it: {info, form}, or undefined.
+  // Round ``number`` as the sheet shows it: {info, form}, or undefined. Made once per round
+  // and form (the sheet and the list of kept entries ask often); callers copy the nodes.
   function round(number) {
     var key = formKeyOf(number);
     var shared = key && forms[key];
     if (!shared) return undefined;
+    var memo = made[number];
+    if (memo && memo.key === key) return memo;
     var holder = document.createElement("template");
     holder.innerHTML = standIn ? shared.html.split(standIn).join(String(number)) : shared.html;
     var info = rounds[number].info.cloneNode(true);
     var facts = holder.content.querySelector("[data-form-facts]");
     var head = info.querySelector(".round-head");
     if (facts && head) head.after(facts);
-    return { info: info, form: holder.content.querySelector("form") };
+    made[number] = { key: key, info: info, form: holder.content.querySelector("form") };
+    return made[number];
   }
 
   // --- Bock games (Schafkopf) ----------------------------------------------------------------
