@@ -19,6 +19,8 @@ from .test_tournament_screens import keep, logged_in_phone, names
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+LAPTOP = {"width": 1280, "height": 800}
+
 
 def three_rounds_played(count=22):
     """A Schafkopf evening of ``count`` long-named players, three rounds published, a few
@@ -87,3 +89,43 @@ def test_standings_and_payouts_fit_a_phone(phone, live_server):
     page.goto(f"/tournaments/{tournament.pk}/payouts/")
     expect(page.get_by_role("columnheader", name="Auszahlung")).to_be_in_viewport()
     assert_on_the_phone(page, "table.payouts", "payouts-360")
+
+
+def signature_lines(page):
+    """(payout as shown, width of the line to sign or 0) of every row of the printed list."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('table.payouts tbody tr')].map(row => {
+               const line = row.querySelector('.sign .sign-line');
+               const box = line && line.getBoundingClientRect();
+               const drawn = line && getComputedStyle(line).borderBottomStyle === 'solid'
+                   && parseFloat(getComputedStyle(line).borderBottomWidth) >= 1;
+               return [row.querySelector('td.total').textContent.trim(),
+                       drawn && box.height > 0 ? Math.round(box.width) : 0];
+           })"""
+    )
+
+
+def test_everybody_who_gets_or_pays_money_signs_the_printed_list(browser, live_server):
+    user, tournament = three_rounds_played()
+    context = browser.new_context(viewport=LAPTOP, locale="de-DE", base_url=live_server.url)
+    page = logged_in_phone(lambda: context.new_page(), live_server, user)
+    page.emulate_media(media="print")
+    page.goto(f"/tournaments/{tournament.pk}/payouts/")
+    keep(page, "payouts-print")
+    # Money per point: every player gets or pays something, each has a line to sign.
+    lines = signature_lines(page)
+    assert len(lines) == 22
+    assert [payout for payout, width in lines if width < 150] == []
+    assert any(payout.startswith("−") for payout, _width in lines)  # pays in: signs too
+    # Prizes only (no money per point): the prize winners sign, nobody else has a line.
+    tournament.cents_per_point = 0
+    tournament.save(update_fields=["cents_per_point"])
+    page.reload()
+    keep(page, "payouts-prizes-only-print")
+    lines = signature_lines(page)
+    signing = [payout for payout, width in lines if width >= 150]
+    assert signing == [payout for payout, _width in lines if payout != "0,00 €"]
+    assert len(signing) == 3
+    assert [width for payout, width in lines if payout == "0,00 €"] == [0] * 19
+    expect(page.locator("table.payouts tbody tr").nth(5).locator(".sign")).to_have_text("–")
+    context.close()
