@@ -36,7 +36,7 @@ def save(browser, key, number, author, base=0, reason="", partner=2):
 
 
 def test_the_organizers_correction_on_the_pad_is_his_accounts(client, table_link):
-    tournament, table, key = table_link
+    tournament, _table, key = table_link
     phone = Client()
     assert save(phone, key, 1, "Sepp").author == "Sepp"
     # The organizer, signed in, corrects it on the table's pad and types somebody's name.
