@@ -123,8 +123,24 @@ class RenameForm(forms.Form):
 
 
 class SeasonStartForm(forms.Form):
-    season_day = forms.IntegerField(label=_("Day"), min_value=1, max_value=28)
-    season_month = forms.IntegerField(label=_("Month"), min_value=1, max_value=12)
+    # Day 28 at most: every month has it, so every season has its start.
+    season_day = forms.IntegerField(
+        label=_("Day"),
+        min_value=1,
+        max_value=28,
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"),
+            _("Day: a number from 1 to 28 (every month has those days)."),
+        ),
+    )
+    season_month = forms.IntegerField(
+        label=_("Month"),
+        min_value=1,
+        max_value=12,
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), _("Month: a number from 1 to 12.")
+        ),
+    )
 
 
 # A link key as scoring.models.new_key makes them (and a phone's evening.js): 18 random bytes.
@@ -205,3 +221,29 @@ class EveningForm(forms.Form):
             f"player_{seat}": (person.name if isinstance(person, Player) else person or "")
             for seat, person in enumerate(self.cleaned_data["sitting"])
         }
+
+
+# The largest values the columns hold (PostgreSQL's integer and bigint, smallint for a year):
+# a larger number is a tampered form, refused by name rather than by the database.
+INTEGER_MAX = 2**31 - 1
+BIGINT_MAX = 2**63 - 1
+
+
+class PaymentForm(forms.Form):
+    """A transfer of a settle-up marked paid or open again (hidden fields of the settle-up
+    page): of an evening, or of a season (its first year); payer or payee empty is the Stock."""
+
+    evening = forms.IntegerField(
+        label=_("Evening"), required=False, min_value=1, max_value=BIGINT_MAX
+    )
+    season = forms.IntegerField(label=_("Season"), required=False, min_value=1, max_value=32767)
+    payer = forms.IntegerField(label=_("Payer"), required=False, min_value=1, max_value=BIGINT_MAX)
+    payee = forms.IntegerField(label=_("Payee"), required=False, min_value=1, max_value=BIGINT_MAX)
+    amount = forms.IntegerField(label=_("Amount"), min_value=0, max_value=INTEGER_MAX)
+    paid = forms.BooleanField(label=_("Paid"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("evening") is None) == (data.get("season") is None):
+            raise forms.ValidationError(_("A transfer belongs to one evening or one season."))
+        return data

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..answers import json_invalid, qr_response, wants_json
+from ..answers import form_refusal, json_invalid, qr_response, wants_json
 from ..models import Game
 from ..pads import PADS, get_pad
 from ..services import KeyTaken
@@ -19,6 +19,7 @@ from .forms import (
     AddPlayersForm,
     EveningForm,
     GroupForm,
+    PaymentForm,
     RenameForm,
     SeasonStartForm,
     house_rule_fields,
@@ -124,12 +125,15 @@ def render_roster(request, scope: GroupScope, status=200, **extra):
         scope,
         roster=[player for player in players if player.on_roster],
         guests=[player for player in players if not player.on_roster],
-        season_form=SeasonStartForm(
-            initial={"season_day": scope.group.season_day, "season_month": scope.group.season_month}
-        ),
         **extra,
     )
     context.setdefault("form", AddPlayersForm())
+    context.setdefault(
+        "season_form",
+        SeasonStartForm(
+            initial={"season_day": scope.group.season_day, "season_month": scope.group.season_month}
+        ),
+    )
     return render(request, "scoring/groups/roster.html", context, status=status)
 
 
@@ -301,24 +305,25 @@ def marked(transfers, paid) -> list[tuple]:
 def payment(request, scope: GroupScope):
     """Mark a transfer paid, or open again (a transfer of an evening or of a season)."""
     group = scope.group
+    form = PaymentForm(request.POST)
+    if not form.is_valid():
+        # Hidden fields only: a tampered or garbled form, answered with the fields named.
+        return form_refusal(form)
+    data = form.cleaned_data
 
     def person(field: str) -> Player | None:
-        value = request.POST.get(field, "")
-        return get_object_or_404(Player, pk=value, group=group) if value else None
+        pk = data[field]
+        return get_object_or_404(Player, pk=pk, group=group) if pk is not None else None
 
-    try:
-        amount = int(request.POST.get("amount", ""))
-    except ValueError:
-        raise Http404 from None
-    if request.POST.get("evening"):
-        evening = get_object_or_404(Evening, pk=request.POST["evening"], group=group)
+    if data["evening"] is not None:
+        evening = get_object_or_404(Evening, pk=data["evening"], group=group)
         key: dict = {"evening": evening}
         back = reverse("evening_settle", args=[scope.key, evening.pk])
     else:
-        key = {"season": int(request.POST.get("season") or 0)}
-        back = reverse("season_settle", args=[scope.key, key["season"]])
-    change = services.mark_paid if request.POST.get("paid") == "1" else services.unmark_paid
-    change(group, key, person("payer"), person("payee"), amount)
+        key = {"season": data["season"]}
+        back = reverse("season_settle", args=[scope.key, data["season"]])
+    change = services.mark_paid if data["paid"] else services.unmark_paid
+    change(group, key, person("payer"), person("payee"), data["amount"])
     return redirect(back)
 
 
