@@ -21,7 +21,7 @@ from django.contrib.auth.views import LoginView
 from django.core import checks
 from django.http import HttpResponse
 
-from scoring.access import is_link_key
+from scoring.keys import is_link_key
 
 from . import proofs
 from .errors import error_page
@@ -152,7 +152,7 @@ TRUST_LOGIN = "_stichblock_trust_login"
 
 def key_exists(request, key: str) -> bool:
     """Only asked for 404s under a key (rare), never on the polling path. A key of any
-    registered kind (scoring.access.register_link_key) is a real link, so a 404 under it is
+    registered kind (scoring.keys.register_link_key) is a real link, so a 404 under it is
     an ordinary miss (e.g. a round not entered yet), not a guess."""
     return proofs.knows_link(request, key) or is_link_key(key)
 

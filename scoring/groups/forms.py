@@ -15,6 +15,7 @@ from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ..keys import is_random_key
 from ..pads.base import Pad, choice_messages
 from ..pads.tables import TableForm
 from .models import Group, Player
@@ -143,8 +144,18 @@ class SeasonStartForm(forms.Form):
     )
 
 
-# A link key as scoring.models.new_key makes them (and a phone's evening.js): 18 random bytes.
-LINK_KEY = r"^[A-Za-z0-9_-]{24,40}$"
+class LinkKeyField(forms.CharField):
+    """A link key a phone chose (static/js/evening.js): as random as the server's own."""
+
+    widget = forms.HiddenInput
+
+    def validate(self, value):
+        super().validate(value)
+        if value and not is_random_key(value):
+            raise forms.ValidationError(
+                _("The link of a table started offline is not a random key; start it again."),
+                code="weak_key",
+            )
 
 
 class EveningForm(forms.Form):
@@ -156,8 +167,8 @@ class EveningForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     join_roster = forms.BooleanField(label=_("Guests join the roster"), required=False)
-    scorer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
-    viewer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
+    scorer_key = LinkKeyField(required=False, max_length=40)
+    viewer_key = LinkKeyField(required=False, max_length=40)
 
     def __init__(self, *args, group: Group, seats: int, roster: list[Player], **kwargs):
         kwargs.setdefault("initial", {}).setdefault("played_on", timezone.localdate())
@@ -210,7 +221,8 @@ class EveningForm(forms.Form):
             seen[name.casefold()] = seat
         cleaned["sitting"] = sitting
         keys = (cleaned.get("scorer_key"), cleaned.get("viewer_key"))
-        if any(keys) and not (all(keys) and keys[0] != keys[1]):
+        refused = self.has_error("scorer_key") or self.has_error("viewer_key")
+        if any(keys) and not (all(keys) and keys[0] != keys[1]) and not refused:
             raise forms.ValidationError(_("The links of a table started offline are incomplete."))
         cleaned["keys"] = keys if all(keys) else None
         return cleaned

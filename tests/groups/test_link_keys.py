@@ -1,0 +1,70 @@
+"""Link keys a phone chooses, and the tokens of a start sent later (issue 29 §4.4–5): a chosen
+key is as random as the server's and new among all links of every kind (tables, groups,
+tournaments' public standings …); a start's token belongs to the group it was made for."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from django.urls import reverse
+
+from scoring.groups.models import Evening
+from scoring.keys import is_random_key
+from scoring.models import Access, new_key
+from tests.scoring.helpers import create_schatzsuche
+from tests.tournaments.helpers import logged_in, make_tournament
+
+from .helpers import start_group
+from .test_offline_start import JSON, seating
+
+pytestmark = pytest.mark.django_db
+
+
+def started_with(client, group, **keys):
+    url = reverse("evening_new", args=[group.scorer_key])
+    return client.post(url, seating(group, **keys), **JSON)
+
+
+@pytest.mark.parametrize(
+    "weak",
+    [
+        "c" * 24,  # the reported key
+        "ab" * 12,
+        "ABCDEFGHIJKLMNOPQRSTUVWX",  # a constant step
+        "AAAAAAAAAAAAAAAAAAAAAAAB",
+        "abcdefgh" * 3,
+        new_key()[:23] + "~",  # not the app's alphabet
+        new_key() + "AAAA",  # 21 bytes, more than the server's keys carry
+        secrets.token_urlsafe(16),  # 128 bits
+        "dGVzdA",  # base64 of "test"
+    ],
+)
+def test_a_start_sent_later_with_a_weak_key_is_refused(client, weak):
+    group = start_group(client)
+    response = started_with(client, group, scorer_key=weak, viewer_key=new_key())
+    assert response.status_code == 422
+    assert "kein Zufallsschlüssel" in response.json()["message"]
+    assert not Evening.objects.exists() and not Access.objects.filter(key=weak).exists()
+    assert client.get(f"/t/{weak}/").status_code == 404
+
+
+def test_a_chosen_key_may_not_be_a_groups_a_tables_or_a_tournaments_link(client):
+    group = start_group(client)
+    _table, table_key = create_schatzsuche(client)
+    tournament = make_tournament(logged_in(client, "orga"))
+    taken = [group.scorer_key, group.viewer_key, table_key, tournament.public_key]
+    for key in taken:
+        assert is_random_key(key), "the server's own keys pass the check"
+        response = started_with(client, group, scorer_key=key, viewer_key=new_key())
+        assert response.status_code == 422, key
+        assert "gehört schon zu einem anderen Tisch" in response.json()["message"]
+    assert not Evening.objects.exists()
+    # The group's link still opens the group, not a table.
+    assert client.get(f"/t/{group.scorer_key}/").status_code == 404
+    assert client.get(reverse("group", args=[group.scorer_key])).status_code == 200
+
+
+def test_the_servers_own_keys_always_pass():
+    """As a phone's keys (evening.js: 18 bytes of crypto.getRandomValues, URL-safe base64)."""
+    assert all(is_random_key(new_key()) for _ in range(20000))
