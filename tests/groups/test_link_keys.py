@@ -5,13 +5,14 @@ tournaments' public standings …); a start's token belongs to the group it was 
 from __future__ import annotations
 
 import secrets
+import uuid
 
 import pytest
 from django.urls import reverse
 
 from scoring.groups.models import Evening
 from scoring.keys import is_random_key
-from scoring.models import Access, new_key
+from scoring.models import Access, Table, new_key
 from tests.scoring.helpers import create_schatzsuche
 from tests.tournaments.helpers import logged_in, make_tournament
 
@@ -68,3 +69,38 @@ def test_a_chosen_key_may_not_be_a_groups_a_tables_or_a_tournaments_link(client)
 def test_the_servers_own_keys_always_pass():
     """As a phone's keys (evening.js: 18 bytes of crypto.getRandomValues, URL-safe base64)."""
     assert all(is_random_key(new_key()) for _ in range(20000))
+
+
+def test_another_groups_token_starts_its_own_evening_and_never_returns_the_first(client):
+    first, second = start_group(client, name="A"), start_group(client, name="B")
+    token = str(uuid.uuid4())
+    a = started_with(client, first, submission=token)
+    assert a.status_code == 201
+    b = client.post(
+        reverse("evening_new", args=[second.scorer_key]), seating(second, submission=token), **JSON
+    )
+    assert b.status_code == 201
+    assert b.json()["url"] != a.json()["url"], "B got A's scorer link"
+    assert Evening.objects.get(table__accesses__key=b.json()["url"].split("/")[2]).group == second
+    assert Evening.objects.get(table__accesses__key=a.json()["url"].split("/")[2]).group == first
+    # Sent again to A (a lost answer): still A's one evening.
+    again = started_with(client, first, submission=token)
+    assert again.json()["url"] == a.json()["url"]
+    assert first.evenings.count() == 1 and second.evenings.count() == 1
+
+
+def test_a_stand_alone_tables_token_does_not_attach_that_table_to_a_group(client):
+    token = uuid.uuid4()
+    table, key = create_schatzsuche(client, submission=str(token))
+    assert table.submission == token
+    group = start_group(client)
+    response = started_with(client, group, submission=str(token))
+    assert response.status_code == 201
+    assert response.json()["url"] != f"/t/{key}/"
+    assert not Evening.objects.filter(table=table).exists()
+    assert Table.objects.count() == 2
+    # Nor does an evening's token, sent to the stand-alone form, return the evening's table.
+    evening_token = str(uuid.uuid4())
+    started = started_with(client, group, submission=evening_token)
+    _other, other_key = create_schatzsuche(client, submission=evening_token)
+    assert started.json()["url"] != f"/t/{other_key}/"
