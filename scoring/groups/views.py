@@ -8,7 +8,9 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
+
+from stichblock.http import require_form_page
 
 from ..answers import form_refusal, json_invalid, qr_response, wants_json
 from ..models import Game
@@ -40,7 +42,7 @@ def group_games(request):
     return render(request, "scoring/groups/games.html", {"games": games})
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def group_new(request, game: str):
     if game not in PADS:
         raise Http404
@@ -106,7 +108,7 @@ def group_qr(request, scope: GroupScope):
 # --- the roster ----------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @group_link
 def roster(request, scope: GroupScope):
     form = AddPlayersForm(request.POST if request.method == "POST" else None)
@@ -185,7 +187,7 @@ def season_start(request, scope: GroupScope):
 # --- evenings ------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @group_link(edit=True)
 def evening_new(request, scope: GroupScope):
     """Tonight's table: who sits where (the roster in a few taps, or a guest), started
