@@ -39,7 +39,7 @@ def prize_settings(request, pk: int):
         "per_point": Decimal(tournament.cents_per_point) / 100,
         "prizes": prize_lines(tournament),
     }
-    form = PrizeForm(request.POST or None, initial=initial)
+    form = PrizeForm(request.POST or None, initial=initial, players=tournament.players.count())
     if request.method == "POST" and form.is_valid():
         c = form.cleaned_data
         services.set_prizes(
