@@ -60,11 +60,12 @@ class RateLimitMiddleware:
     in Redis when REDIS_URL is set; one counter update is one round trip):
 
     - links (any URL with a ``key``): a client whose lookups of keys that do not exist reach
-      RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off),
-      except on links its browser opened before (stichblock/proofs.py): phones sharing a
-      club's address keep working while someone there guesses. A 404 under an existing key
-      (a round not entered yet) is no guess. One client's requests on one link are limited to
-      RATELIMIT_TABLE_LINK;
+      RATELIMIT_UNKNOWN_KEY is refused on keys that do not exist (guessing links must not pay
+      off); a real link still opens, whether its browser opened it before
+      (stichblock/proofs.py, no database query) or not: phones sharing a pub's address keep
+      working, and new ones join, while someone there guesses. Only misses count: a 404
+      under an existing key (a round not entered yet) is no guess. One client's requests on
+      one link are limited to RATELIMIT_TABLE_LINK;
     - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP); failed logins lock a
       username out for one client only, with growing delays (RATELIMIT_LOGIN_USERNAME,
       the login lockout below), so the organizer elsewhere still logs in; a browser that
@@ -111,7 +112,7 @@ class RateLimitMiddleware:
             key = view_kwargs["key"]
             # The proof first: it costs no round trip to the counter store.
             if not proofs.knows_link(request, key):
-                checks.append(("unknown-key", lambda: limited("unknown-key", "UNKNOWN_KEY", ip)))
+                checks.append(("unknown-key", lambda: guessing(ip, key)))
             checks.append(
                 ("table-link", lambda: limited("table-link", "TABLE_LINK", ip, key, hit=True))
             )
@@ -157,6 +158,15 @@ def key_exists(request, key: str) -> bool:
     registered kind (scoring.keys.register_link_key) is a real link, so a 404 under it is
     an ordinary miss (e.g. a round not entered yet), not a guess."""
     return proofs.knows_link(request, key) or is_link_key(key)
+
+
+def guessing(ip: str, key: str) -> int | None:
+    """The seconds a client that guessed too many keys waits, or None. Over the limit a real
+    link still passes: a key has 144 random bits, so telling a real one from a guess gains a
+    guesser nothing, while refusing it would lock a pub behind one address out of its own
+    tables. Only then is the database asked (one query per kind of link)."""
+    wait = limited("unknown-key", "UNKNOWN_KEY", ip)
+    return None if wait and is_link_key(key) else wait
 
 
 def limited(group: str, name: str, *identifiers, hit: bool = False) -> int | None:
