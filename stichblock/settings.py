@@ -288,6 +288,9 @@ RATELIMIT_LOGIN_LONGEST_WAIT = int(os.environ.get("RATELIMIT_LOGIN_LONGEST_WAIT"
 RATELIMIT_LOGIN_USERNAME_ALL = os.environ.get("RATELIMIT_LOGIN_USERNAME_ALL", "50/10minutes")
 RATELIMIT_LOGIN_SLOWEST = int(os.environ.get("RATELIMIT_LOGIN_SLOWEST", 60))
 RATELIMIT_SIGNUP_IP = os.environ.get("RATELIMIT_SIGNUP_IP", "10/hour")
+# Pages of an evening started offline (scoring/groups/prototype.py), per group link from all
+# clients together: an evening page asks once per table size; the answers come from the cache.
+RATELIMIT_PROTOTYPE = os.environ.get("RATELIMIT_PROTOTYPE", "30/minute")
 
 LOGGING = {
     "version": 1,

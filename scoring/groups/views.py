@@ -4,13 +4,14 @@ settle-up, the seasons (docs/groups.md). Function views, thin: writes are servic
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from stichblock.http import require_form_page
+from stichblock.ratelimit import limited
 
 from ..answers import form_refusal, json_invalid, qr_response, wants_json
 from ..models import Game
@@ -249,7 +250,18 @@ def evening_offline(request, scope: GroupScope, players: int):
     scoring/groups/prototype.py, static/js/evening.js)."""
     if players not in prototype.player_counts(scope.group):
         raise Http404
-    answer = JsonResponse(prototype.prototypes(request, scope, players))
+    # One link cannot keep the workers busy: a few answers a minute, most from the cache.
+    wait = limited("prototype", "PROTOTYPE", scope.key, hit=True)
+    made = None
+    try:
+        made = None if wait else prototype.cached_prototypes(request, scope, players)
+    except prototype.Busy:
+        wait = prototype.RETRY_SECONDS
+    if made is None:
+        answer = JsonResponse({"retry": wait}, status=429)
+        answer["Retry-After"] = str(wait)
+    else:
+        answer = HttpResponse(made, content_type="application/json")
     answer["Cache-Control"] = "no-store"
     return answer
 
