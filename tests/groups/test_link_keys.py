@@ -4,13 +4,16 @@ tournaments' public standings …); a start's token belongs to the group it was 
 
 from __future__ import annotations
 
+import base64
 import secrets
 import uuid
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from scoring.groups.models import Evening
+from scoring.groups.models import Evening, Group
 from scoring.keys import is_random_key
 from scoring.models import Access, Table, new_key
 from tests.scoring.helpers import create_schatzsuche
@@ -104,3 +107,20 @@ def test_a_stand_alone_tables_token_does_not_attach_that_table_to_a_group(client
     started = started_with(client, group, submission=evening_token)
     _other, other_key = create_schatzsuche(client, submission=evening_token)
     assert started.json()["url"] != f"/t/{other_key}/"
+
+
+KEYISH = st.one_of(
+    st.text(max_size=45),
+    st.text(alphabet="AaBb0-_", min_size=20, max_size=44),
+    st.binary(min_size=15, max_size=21).map(lambda raw: base64.urlsafe_b64encode(raw).decode()),
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(scorer=KEYISH, viewer=KEYISH)
+def test_any_chosen_keys_are_a_new_table_or_a_422(client, scorer, viewer):
+    group = Group.objects.first() or start_group(client)
+    response = started_with(client, group, scorer_key=scorer, viewer_key=viewer)
+    assert response.status_code in (201, 422), (scorer, viewer, response.status_code)
+    if response.status_code == 201 and (scorer or viewer):  # none: the server chooses them
+        assert is_random_key(scorer) and is_random_key(viewer) and scorer != viewer
