@@ -9,9 +9,11 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from django.test import Client
 
 from scoring.groups.models import Group
 from scoring.rules.schafkopf import PROFILES
+from tests.groups.helpers import start_group
 
 pytestmark = [pytest.mark.production_browser, pytest.mark.django_db(transaction=True)]
 
@@ -102,3 +104,39 @@ def test_a_real_link_opens_at_an_address_that_guessed_too_many(production):
         newcomer = Browser(production.url)
         assert newcomer.open(f"/g/{group.viewer_key}/")[0] == 200
         assert guesser.open(f"/g/{group.scorer_key}/")[0] == 200
+
+
+def test_twenty_calls_for_the_offline_pages_at_once_leave_the_site_answering(production):
+    """Issue 29 §4.9: 20 concurrent requests for the offline evening's pages from one link
+    filled every worker. Now one request makes them, the others get them from the cache or a
+    429, and an ordinary page answers meanwhile."""
+    import statistics
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    # Through the group form in-process: the servers share the test database.
+    group = start_group(Client())
+    offline = f"/g/{group.scorer_key}/evening/offline/4/"
+    page = f"/g/{group.viewer_key}/"
+    Browser(production.url).open(page)  # warm
+
+    def timed(path):
+        started = time.perf_counter()
+        status = Browser(production.url).open(path)[0]
+        return status, time.perf_counter() - started
+
+    with ThreadPoolExecutor(max_workers=24) as pool:
+        storm = [pool.submit(timed, offline) for _ in range(20)]
+        time.sleep(0.05)
+        ordinary = [timed(page) for _ in range(20)]
+        answers = [future.result() for future in storm]
+    statuses = [status for status, _seconds in answers]
+    assert set(statuses) <= {200, 429} and 200 in statuses, statuses
+    seconds = sorted(s for _status, s in ordinary)
+    p95 = seconds[int(len(seconds) * 0.95) - 1]
+    print(
+        f"\noffline pages: {statuses.count(200)} × 200, {statuses.count(429)} × 429, "
+        f"slowest {max(s for _x, s in answers) * 1000:.0f} ms; ordinary page meanwhile: "
+        f"median {statistics.median(seconds) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
+    )
+    assert all(status == 200 for status, _s in ordinary)
