@@ -9,8 +9,8 @@ The ways in, each its own URL prefix:
   anybody else gets 404 (a login page when not logged in);
 - a dispute's read-only link ``/d/<key>/``: the replay and the verdict of that one dispute;
 - other apps' links (a tournament's public standings): each app registers the model field
-  holding its keys with ``register_link_key`` in its ``AppConfig.ready``, so the rate limits
-  (stichblock/ratelimit.py) tell a real link from a guessed one.
+  holding its keys (scoring/keys.py), so the rate limits (stichblock/ratelimit.py) tell a
+  real link from a guessed one and a phone's chosen key never repeats another link's.
 
 Views take a ``Scope`` from the ``table_link`` decorator and ask it (``can_edit``,
 ``may_apply``) instead of looking at roles themselves.
@@ -28,7 +28,6 @@ from inspect import iscoroutinefunction
 from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -226,19 +225,3 @@ def without_organizer_claim(name: str) -> str:
     if any(word in letters for word in ORGANIZER_WORDS):
         return ""
     return kept if kept != plain else name
-
-
-# --- which keys are links ----------------------------------------------------------------------
-
-LINK_KEYS: list[tuple[type[Model], str]] = []
-
-
-def register_link_key(model: type[Model], field: str) -> None:
-    """Declare that ``model.field`` holds keys used in URLs (call in ``AppConfig.ready``)."""
-    if (model, field) not in LINK_KEYS:
-        LINK_KEYS.append((model, field))
-
-
-def is_link_key(key: str) -> bool:
-    """True when ``key`` is a real link of any registered kind (one query per kind)."""
-    return any(model.objects.filter(**{field: key}).exists() for model, field in LINK_KEYS)

@@ -1,5 +1,5 @@
 """Answers that the views of tables and of groups share: JSON for a phone's outbox
-(static/js/sync.js) and a link's QR code."""
+(static/js/sync.js), a refused form of hidden fields, and a link's QR code."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import segno
 from django.http import HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+
+from stichblock.errors import error_page
 
 
 def wants_json(request) -> bool:
@@ -23,6 +25,19 @@ def json_invalid(form):
         + " ".join(error for field_errors in errors.values() for error in field_errors)
     )
     return JsonResponse({"errors": errors, "message": message}, status=422)
+
+
+def form_refusal(form) -> HttpResponse:
+    """422 for a form whose fields the user never sees (hidden inputs: a tampered or garbled
+    request): the error page, each problem with its field's name. Nothing was saved."""
+    problems = [str(error) for error in form.non_field_errors()]
+    problems += [
+        f"{form.fields[name].label}: {error}"
+        for name, errors in form.errors.items()
+        if name != "__all__"
+        for error in errors
+    ]
+    return error_page("400.html", 422, problems=problems)
 
 
 def qr_response(url: str) -> HttpResponse:

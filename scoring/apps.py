@@ -7,9 +7,9 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scorepad")
 
     def ready(self):
-        from .access import register_link_key
         from .disputes.panels import register_panels
         from .hooks import register_round_panel
+        from .keys import register_link_key
         from .models import Access, Dispute
         from .pads.schafkopf.repriced import round_panel
 

@@ -81,8 +81,12 @@ class Seat(models.Model):
         return self.name
 
 
+# 144 bits: a link key cannot be guessed (scoring/keys.py checks a phone's chosen keys).
+KEY_BYTES = 18
+
+
 def new_key() -> str:
-    return secrets.token_urlsafe(18)
+    return secrets.token_urlsafe(KEY_BYTES)
 
 
 class AccessQuerySet(models.QuerySet):

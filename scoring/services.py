@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from .keys import is_link_key, is_random_key
 from .models import Access, Revision, Round, Seat, Table, TableEvent, new_key
 from .push import bump_version
 
@@ -57,12 +58,13 @@ def create_table(
     """A new table with its seats and its scorer and viewer links. A ``submission`` seen
     before returns the table it created (a double tap on the creation form). ``keys``: the
     scorer's and viewer's link keys a phone chose for a table it started offline (its pages
-    and entries already use them); raises KeyTaken when one belongs to another table."""
+    and entries already use them); raises KeyTaken when one is a link of any kind already, or
+    is no random key (scoring/keys.py)."""
     if submission is not None:
         earlier = Table.objects.filter(submission=submission).first()
         if earlier is not None:
             return earlier
-    if keys is not None and Access.objects.filter(key__in=keys).exists():
+    if keys is not None and not all(is_random_key(key) and not is_link_key(key) for key in keys):
         raise KeyTaken
     try:
         return _create_table(game, players, profile_name, profile, options, title, submission, keys)
@@ -77,7 +79,8 @@ def create_table(
 
 
 class KeyTaken(Exception):
-    """A link key a phone chose for its table belongs to another table already."""
+    """A link key a phone chose for its table is another link's already (of any kind), or is
+    not random enough to be a link."""
 
 
 def _create_table(game, players, profile_name, profile, options, title, submission, keys) -> Table:

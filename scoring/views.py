@@ -12,7 +12,9 @@ from django.utils.cache import patch_cache_control
 from django.utils.formats import time_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
+
+from stichblock.http import require_form_page
 
 from . import live, saving
 from .access import Scope, author_of, table_link
@@ -66,7 +68,7 @@ def home(request):
     return render(request, "scoring/home.html", {"games": games, "my_tables": my_tables})
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def table_new(request, game: str):
     if game not in PADS:
         raise Http404
@@ -419,7 +421,7 @@ def round_page(request, scope: Scope, number: int):
     return render(request, "scoring/round.html", round_context(request, scope, number))
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @table_link
 def pad_page(request, scope: Scope, page: str):
     """A game's own extra page (e.g. the Schafkopf Spielliste), listed in ``Pad.pages``.

@@ -3,6 +3,8 @@
 A workbook is built from plain rows, one worksheet at a time: integers and decimals become
 numbers a spreadsheet can add up, ``Money`` becomes a number in euros with a currency format,
 and text is always text (openpyxl would store a string starting with "=" as a formula).
+Every cell, the header's included, goes through ``write``: the one place a workbook cell is
+set. Sheet titles are text too, and never start like a formula (scoring/spreadsheets.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from django.http import HttpResponse
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+
+from .spreadsheets import FORMULA_STARTS
 
 # Negative amounts in red with a minus; the sign is a spreadsheet's own, not text.
 MONEY_FORMAT = "#,##0.00 [$€-407];[RED]-#,##0.00 [$€-407]"
@@ -37,9 +41,10 @@ def new_workbook() -> Workbook:
 
 def add_sheet(workbook: Workbook, title: str, header: Sequence, rows: Iterable[Sequence]):
     """A worksheet of ``header`` (bold, frozen) and ``rows``; returns it."""
-    sheet = workbook.create_sheet(title.translate(TITLE_FORBIDDEN)[:31] or "-")
-    sheet.append([text_cell(value) for value in header])
-    for cell in sheet[1]:
+    sheet = workbook.create_sheet(sheet_title(title))
+    for column, value in enumerate(header, start=1):
+        cell = sheet.cell(row=1, column=column)
+        write(cell, value)
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
     widths = [len(str(value)) for value in header]
@@ -55,7 +60,13 @@ def add_sheet(workbook: Workbook, title: str, header: Sequence, rows: Iterable[S
     return sheet
 
 
+def sheet_title(title) -> str:
+    """Excel's rules for a title (no []:*?/\\, at most 31 characters), and no formula start."""
+    return str(title).translate(TITLE_FORBIDDEN).lstrip("".join(FORMULA_STARTS))[:31] or "-"
+
+
 def write(cell, value) -> None:
+    """Set one cell: a number as a number, anything else as text, never a formula."""
     if value is None:
         return
     if isinstance(value, Money):
@@ -66,6 +77,9 @@ def write(cell, value) -> None:
     else:
         cell.value = text_cell(value)
         cell.data_type = "s"  # never a formula, whatever it starts with
+        # Shown as typed, and kept as text when someone edits the cell in Excel.
+        if cell.value.startswith(FORMULA_STARTS):
+            cell.quotePrefix = True
 
 
 def text_cell(value) -> str:

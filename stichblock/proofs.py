@@ -3,9 +3,9 @@ limits aimed at guessers do not lock out the people they protect (stichblock/rat
 
 - known links: a short tag (an HMAC with the secret key) of every link this browser opened
   successfully. While a client address is refused for guessing links, a request whose link is
-  among its tags still passes: the phones at a club hall (one public address) keep scoring
-  while someone on the same Wi-Fi guesses, and the guesser, who cannot make a tag for a key
-  he does not know, still learns nothing (a real key answers 429 like a wrong one).
+  among its tags passes without a database query: the phones at a club hall (one public
+  address) keep scoring while someone on the same Wi-Fi guesses. (A real link the browser
+  has not opened yet passes too, after a lookup: stichblock/ratelimit.py, ``guessing``.)
 - trusted logins: a successful login leaves a signed cookie with the account's name and a
   random device id. Login attempts from that browser for that account count their failures on
   a counter of their own, so wrong passwords typed elsewhere — even at the same address —

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import logging
+import math
 import threading
 import time
 
@@ -21,7 +22,7 @@ from django.contrib.auth.views import LoginView
 from django.core import checks
 from django.http import HttpResponse
 
-from scoring.access import is_link_key
+from scoring.keys import is_link_key
 
 from . import proofs
 from .errors import error_page
@@ -59,17 +60,22 @@ class RateLimitMiddleware:
     in Redis when REDIS_URL is set; one counter update is one round trip):
 
     - links (any URL with a ``key``): a client whose lookups of keys that do not exist reach
-      RATELIMIT_UNKNOWN_KEY is refused on every key URL (guessing links must not pay off),
-      except on links its browser opened before (stichblock/proofs.py): phones sharing a
-      club's address keep working while someone there guesses. A 404 under an existing key
-      (a round not entered yet) is no guess. One client's requests on one link are limited to
-      RATELIMIT_TABLE_LINK;
+      RATELIMIT_UNKNOWN_KEY is refused on keys that do not exist (guessing links must not pay
+      off); a real link still opens, whether its browser opened it before
+      (stichblock/proofs.py, no database query) or not: phones sharing a pub's address keep
+      working, and new ones join, while someone there guesses. Only misses count: a 404
+      under an existing key (a round not entered yet) is no guess. One client's requests on
+      one link are limited to RATELIMIT_TABLE_LINK;
     - login: POSTs to a login view per client (RATELIMIT_LOGIN_IP); failed logins lock a
       username out for one client only, with growing delays (RATELIMIT_LOGIN_USERNAME,
-      the login lockout below), so the organizer elsewhere still logs in; per username from
-      everywhere (RATELIMIT_LOGIN_USERNAME_ALL, higher: it takes several addresses to reach);
-      a browser that logged in as that user before counts its own failures only, so nobody
-      can lock the organizer's devices out. Sign-ups per client (RATELIMIT_SIGNUP_IP).
+      the login lockout below), so the organizer elsewhere still logs in; a browser that
+      logged in as that user before counts its own failures only, so nobody can lock the
+      organizer's devices out. Failures from all addresses together beyond
+      RATELIMIT_LOGIN_USERNAME_ALL slow the username down (a short, growing pause between
+      attempts, at most RATELIMIT_LOGIN_SLOWEST seconds) instead of locking it: many
+      addresses with one wrong password each cannot keep the organizer out, and a browser or
+      address that signed in as that user before does not wait at all. Sign-ups per client
+      (RATELIMIT_SIGNUP_IP).
 
     Refusals are a 429 page in the user's language with Retry-After. When the counter store
     is down the limits are skipped (logged), never the site.
@@ -106,7 +112,7 @@ class RateLimitMiddleware:
             key = view_kwargs["key"]
             # The proof first: it costs no round trip to the counter store.
             if not proofs.knows_link(request, key):
-                checks.append(("unknown-key", lambda: limited("unknown-key", "UNKNOWN_KEY", ip)))
+                checks.append(("unknown-key", lambda: guessing(ip, key)))
             checks.append(
                 ("table-link", lambda: limited("table-link", "TABLE_LINK", ip, key, hit=True))
             )
@@ -121,10 +127,7 @@ class RateLimitMiddleware:
                 checks = [
                     ("login-ip", lambda: limited("login-ip", "LOGIN_IP", ip, hit=True)),
                     ("login-user", lambda: locked_out(username, ip)),
-                    (
-                        "login-user-all",
-                        lambda: limited("login-user-all", "LOGIN_USERNAME_ALL", username),
-                    ),
+                    ("login-user-all", lambda: slowed_down(username, ip)),
                 ]
         elif request.method == "POST" and request.resolver_match.url_name == "signup":
             checks = [("signup", lambda: limited("signup", "SIGNUP_IP", ip, hit=True))]
@@ -152,9 +155,18 @@ TRUST_LOGIN = "_stichblock_trust_login"
 
 def key_exists(request, key: str) -> bool:
     """Only asked for 404s under a key (rare), never on the polling path. A key of any
-    registered kind (scoring.access.register_link_key) is a real link, so a 404 under it is
+    registered kind (scoring.keys.register_link_key) is a real link, so a 404 under it is
     an ordinary miss (e.g. a round not entered yet), not a guess."""
     return proofs.knows_link(request, key) or is_link_key(key)
+
+
+def guessing(ip: str, key: str) -> int | None:
+    """The seconds a client that guessed too many keys waits, or None. Over the limit a real
+    link still passes: a key has 144 random bits, so telling a real one from a guess gains a
+    guesser nothing, while refusing it would lock a pub behind one address out of its own
+    tables. Only then is the database asked (one query per kind of link)."""
+    wait = limited("unknown-key", "UNKNOWN_KEY", ip)
+    return None if wait and is_link_key(key) else wait
 
 
 def limited(group: str, name: str, *identifiers, hit: bool = False) -> int | None:
@@ -164,7 +176,7 @@ def limited(group: str, name: str, *identifiers, hit: bool = False) -> int | Non
     if counted("hit" if hit else "test", item, group, *identifiers) is not False:
         return None
     stats = counted("get_window_stats", item, group, *identifiers)
-    return max(int(stats.reset_time - time.time()), 1) if stats else 60
+    return max(math.ceil(stats.reset_time - time.time()), 1) if stats else 60
 
 
 def login_username(request) -> str:
@@ -183,7 +195,7 @@ def count_failed_login(sender, credentials=None, request=None, **kwargs):
         lock_out(username, device)
         return
     lock_out(username, client_ip(request))
-    counted("hit", rate("LOGIN_USERNAME_ALL"), "login-user-all", username)
+    slow_down(username)
 
 
 def note_login(sender, request=None, user=None, **kwargs):
@@ -196,6 +208,8 @@ def note_login(sender, request=None, user=None, **kwargs):
     if attempt is not None:
         username, device = attempt
         stored("clear", lockout_key("failures", username, device or client_ip(request)))
+        # The address is known for this user now: the slow-down across addresses spares it.
+        stored("incr", lockout_key("known", username, client_ip(request)), KNOWN_ADDRESS_KEEP)
 
 
 # --- Login lockout: per username and client, with growing delays ---------------------------
@@ -231,7 +245,38 @@ def locked_out(username: str, client: str) -> int | None:
     if not stored("get", key):
         return None
     expiry = stored("get_expiry", key)
-    return max(int(expiry - time.time()), 1) if expiry else None
+    # Rounded up: a client that waits the Retry-After it was told must not be refused again.
+    return max(math.ceil(expiry - time.time()), 1) if expiry else None
+
+
+# --- Across addresses: a slow-down, never a lockout ---------------------------------------
+# Failures for a username from all untrusted clients together count in a fixed window of
+# RATELIMIT_LOGIN_USERNAME_ALL. Beyond its amount every further failure makes the next
+# attempt from a new address wait 2, 4, 8 … seconds, at most RATELIMIT_LOGIN_SLOWEST: guessing
+# from many addresses gets no faster than one password per that many seconds, and the
+# organizer on a new device waits that long at worst. A known browser (proofs.py) or an
+# address that signed in as that user before skips the pause (the per-address lock stays).
+
+KNOWN_ADDRESS_KEEP = 60 * 60 * 24 * 90
+ALL_CLIENTS = "*"
+
+
+def slow_down(username: str) -> None:
+    item = rate("LOGIN_USERNAME_ALL")
+    failures = stored("incr", lockout_key("failures", username, ALL_CLIENTS), item.get_expiry())
+    if failures is None or failures < item.amount:
+        return
+    pause = min(2 ** (failures - item.amount + 1), settings.RATELIMIT_LOGIN_SLOWEST)
+    key = lockout_key("lock", username, ALL_CLIENTS)
+    stored("clear", key)
+    stored("incr", key, pause)
+
+
+def slowed_down(username: str, ip: str) -> int | None:
+    """The seconds a new address waits before trying ``username``, or None."""
+    if stored("get", lockout_key("known", username, ip)):
+        return None
+    return locked_out(username, ALL_CLIENTS)
 
 
 def rate(name: str):

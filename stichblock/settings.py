@@ -277,15 +277,20 @@ CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
 # dozen), login attempts per client, failed logins per username and client (then that client
 # waits the period, twice as long after every further failure, up to the longest wait in
 # seconds; stichblock/ratelimit.py, login lockout) and per username from all clients together
-# (higher, so one address cannot lock an account out; a browser that logged in as the user
-# before counts only its own failures), sign-ups per client.
+# (beyond it a new address pauses between attempts, 2, 4, 8 … up to RATELIMIT_LOGIN_SLOWEST
+# seconds: a slow-down, never a lockout; a browser or address that logged in as the user
+# before skips it and counts only its own failures), sign-ups per client.
 RATELIMIT_UNKNOWN_KEY = os.environ.get("RATELIMIT_UNKNOWN_KEY", "20/10minutes")
 RATELIMIT_TABLE_LINK = os.environ.get("RATELIMIT_TABLE_LINK", "300/minute")
 RATELIMIT_LOGIN_IP = os.environ.get("RATELIMIT_LOGIN_IP", "30/10minutes")
 RATELIMIT_LOGIN_USERNAME = os.environ.get("RATELIMIT_LOGIN_USERNAME", "10/10minutes")
 RATELIMIT_LOGIN_LONGEST_WAIT = int(os.environ.get("RATELIMIT_LOGIN_LONGEST_WAIT", 24 * 60 * 60))
 RATELIMIT_LOGIN_USERNAME_ALL = os.environ.get("RATELIMIT_LOGIN_USERNAME_ALL", "50/10minutes")
+RATELIMIT_LOGIN_SLOWEST = int(os.environ.get("RATELIMIT_LOGIN_SLOWEST", 60))
 RATELIMIT_SIGNUP_IP = os.environ.get("RATELIMIT_SIGNUP_IP", "10/hour")
+# Pages of an evening started offline (scoring/groups/prototype.py), per group link from all
+# clients together: an evening page asks once per table size; the answers come from the cache.
+RATELIMIT_PROTOTYPE = os.environ.get("RATELIMIT_PROTOTYPE", "30/minute")
 
 LOGGING = {
     "version": 1,

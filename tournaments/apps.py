@@ -7,9 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from scoring.access import register_link_key
         from scoring.disputes.panels import game_link
         from scoring.hooks import register_table_authority, register_table_panel
+        from scoring.keys import register_link_key
 
         from .access import organizes
         from .hooks import register_game_link

@@ -14,7 +14,9 @@ from scoring.pads import get_pad
 from scoring.pads.base import choice_field, int_field
 
 from .formats import get_format
-from .models import Club, Member, Player, Series, Tournament
+from .models import Club, Member, Player, Prize, Series, Tournament
+from .prizes import prize_cents
+from .templatetags.tournament_money import euros
 
 CUSTOM = "custom"
 KEEP = "keep"
@@ -430,7 +432,8 @@ def euros_field(label):
 
 
 class PrizeForm(forms.Form):
-    """The prize list: entry fee, money per point, and one prize per line ("1: 50 %", "4: 10 €")."""
+    """The prize list: entry fee, money per point, and one prize per line ("1: 50 %", "4: 10 €").
+    The prizes together never pay out more than the pot (``players`` × the entry fee)."""
 
     entry_fee = euros_field(_("Entry fee per player (€)"))
     per_point = euros_field(_("Money per point (€), 0 if points are not paid out"))
@@ -441,8 +444,16 @@ class PrizeForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args, players: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+
     def clean_prizes(self):
         prizes, problems, ranks = [], [], set()
+        # Cleaned before the prizes (the fields' order); None when it was refused itself.
+        fee = self.cleaned_data.get("entry_fee")
+        pot = None if fee is None else int(fee * 100) * self.players
+        shares, paid = Decimal(0), 0
         for line_number, line in enumerate(self.cleaned_data["prizes"].splitlines(), start=1):
             line = line.strip()
             if not line:
@@ -460,13 +471,37 @@ class PrizeForm(forms.Form):
                 problems.append(
                     _("Line %(line)s: rank %(rank)s twice or 0.") % {**where, "rank": rank}
                 )
-            elif unit == "%" and not 0 < value <= 100:
+                continue
+            if unit == "%" and not 0 < value <= 100:
                 problems.append(_("Line %(line)s: a share is above 0 and at most 100 %%.") % where)
-            else:
-                ranks.add(rank)
-                prizes.append(
-                    (rank, None, value) if unit == "%" else (rank, int(value * 100), None)
+                continue
+            prize = Prize(
+                rank=rank,
+                amount_cents=None if unit == "%" else int(value * 100),
+                share_percent=value if unit == "%" else None,
+            )
+            shares += prize.share_percent or 0
+            paid += prize_cents(prize, pot or 0)
+            if shares > 100:
+                problems.append(
+                    _(
+                        "Line %(line)s: the shares come to %(shares)s %% together, "
+                        "more than the pot."
+                    )
+                    % {**where, "shares": f"{shares.normalize():f}"}
                 )
+                break
+            if pot is not None and paid > pot:
+                problems.append(
+                    _(
+                        "Line %(line)s: the prizes come to %(paid)s together, more than the "
+                        "pot of %(pot)s (%(players)s players × the entry fee)."
+                    )
+                    % {**where, "paid": euros(paid), "pot": euros(pot), "players": self.players}
+                )
+                break
+            ranks.add(rank)
+            prizes.append((rank, prize.amount_cents, prize.share_percent))
         if problems:
             raise forms.ValidationError(problems)
         return sorted(prizes)

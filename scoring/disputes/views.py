@@ -11,7 +11,9 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
+
+from stichblock.http import require_form_page
 
 from ..access import READ_ONLY_DISPUTES, Scope, author_of, dispute_link_scope, table_link
 from ..models import Dispute
@@ -147,7 +149,7 @@ def base_context(request, scope: Scope, dispute: Dispute | None = None, **extra)
 
 
 # --- a round's disputes --------------------------------------------------------------------------
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @table_link(organizers=True)
 def round_disputes(request, scope: Scope, number: int):
     """The disputes of one round, and (for a scorer or organizer) opening a new one."""
@@ -266,7 +268,7 @@ def posted_version(request) -> int:
         return 0
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @table_link(organizers=True)
 def setup(request, scope: Scope, dispute_id: int):
     """The deal's facts: contract, bids, trump, predictions … (prefilled from the sheet)."""
@@ -350,7 +352,7 @@ def next_open_seat(adapter, draft: dict, seat: int) -> int:
     return seat
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @table_link(organizers=True)
 def hands(request, scope: Scope, dispute_id: int):
     """The dealt hands: tap cards into each player's hand, or type them."""
@@ -421,7 +423,7 @@ def tap_hand(request, dispute: Dispute, adapter, seat: int) -> tuple[list[str], 
     return [], 200
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @table_link(organizers=True)
 def paste(request, scope: Scope, dispute_id: int):
     """Take over a pasted or uploaded `record/1` of this round."""

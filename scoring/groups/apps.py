@@ -8,7 +8,7 @@ class GroupsConfig(AppConfig):
     verbose_name = _("Stammtisch groups")
 
     def ready(self):
-        from scoring.access import register_link_key
+        from scoring.keys import register_link_key
 
         from .models import Group
 

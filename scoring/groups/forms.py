@@ -15,6 +15,7 @@ from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ..keys import is_random_key
 from ..pads.base import Pad, choice_messages
 from ..pads.tables import TableForm
 from .models import Group, Player
@@ -123,12 +124,38 @@ class RenameForm(forms.Form):
 
 
 class SeasonStartForm(forms.Form):
-    season_day = forms.IntegerField(label=_("Day"), min_value=1, max_value=28)
-    season_month = forms.IntegerField(label=_("Month"), min_value=1, max_value=12)
+    # Day 28 at most: every month has it, so every season has its start.
+    season_day = forms.IntegerField(
+        label=_("Day"),
+        min_value=1,
+        max_value=28,
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"),
+            _("Day: a number from 1 to 28 (every month has those days)."),
+        ),
+    )
+    season_month = forms.IntegerField(
+        label=_("Month"),
+        min_value=1,
+        max_value=12,
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), _("Month: a number from 1 to 12.")
+        ),
+    )
 
 
-# A link key as scoring.models.new_key makes them (and a phone's evening.js): 18 random bytes.
-LINK_KEY = r"^[A-Za-z0-9_-]{24,40}$"
+class LinkKeyField(forms.CharField):
+    """A link key a phone chose (static/js/evening.js): as random as the server's own."""
+
+    widget = forms.HiddenInput
+
+    def validate(self, value):
+        super().validate(value)
+        if value and not is_random_key(value):
+            raise forms.ValidationError(
+                _("The link of a table started offline is not a random key; start it again."),
+                code="weak_key",
+            )
 
 
 class EveningForm(forms.Form):
@@ -143,8 +170,8 @@ class EveningForm(forms.Form):
     # Sent by the button "start a second table anyway" the form shows when the group has a
     # table that day with the same people (scoring/groups/twins.py).
     second_table = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    scorer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
-    viewer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
+    scorer_key = LinkKeyField(required=False, max_length=40)
+    viewer_key = LinkKeyField(required=False, max_length=40)
 
     def __init__(self, *args, group: Group, seats: int, roster: list[Player], **kwargs):
         kwargs.setdefault("initial", {}).setdefault("played_on", timezone.localdate())
@@ -197,7 +224,8 @@ class EveningForm(forms.Form):
             seen[name.casefold()] = seat
         cleaned["sitting"] = sitting
         keys = (cleaned.get("scorer_key"), cleaned.get("viewer_key"))
-        if any(keys) and not (all(keys) and keys[0] != keys[1]):
+        refused = self.has_error("scorer_key") or self.has_error("viewer_key")
+        if any(keys) and not (all(keys) and keys[0] != keys[1]) and not refused:
             raise forms.ValidationError(_("The links of a table started offline are incomplete."))
         cleaned["keys"] = keys if all(keys) else None
         return cleaned
@@ -208,3 +236,29 @@ class EveningForm(forms.Form):
             f"player_{seat}": (person.name if isinstance(person, Player) else person or "")
             for seat, person in enumerate(self.cleaned_data["sitting"])
         }
+
+
+# The largest values the columns hold (PostgreSQL's integer and bigint, smallint for a year):
+# a larger number is a tampered form, refused by name rather than by the database.
+INTEGER_MAX = 2**31 - 1
+BIGINT_MAX = 2**63 - 1
+
+
+class PaymentForm(forms.Form):
+    """A transfer of a settle-up marked paid or open again (hidden fields of the settle-up
+    page): of an evening, or of a season (its first year); payer or payee empty is the Stock."""
+
+    evening = forms.IntegerField(
+        label=_("Evening"), required=False, min_value=1, max_value=BIGINT_MAX
+    )
+    season = forms.IntegerField(label=_("Season"), required=False, min_value=1, max_value=32767)
+    payer = forms.IntegerField(label=_("Payer"), required=False, min_value=1, max_value=BIGINT_MAX)
+    payee = forms.IntegerField(label=_("Payee"), required=False, min_value=1, max_value=BIGINT_MAX)
+    amount = forms.IntegerField(label=_("Amount"), min_value=0, max_value=INTEGER_MAX)
+    paid = forms.BooleanField(label=_("Paid"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("evening") is None) == (data.get("season") is None):
+            raise forms.ValidationError(_("A transfer belongs to one evening or one season."))
+        return data

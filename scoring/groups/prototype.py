@@ -8,16 +8,39 @@ only the phone knows then (the names, the title, the two link keys). The phone p
 own (static/js/evening.js), keeps the page under the new table's address and keeps the start
 in the outbox; once the server answers, the start goes first (the table is created with the
 phone's keys) and the games entered meanwhile follow as into any table.
+
+Making those pages is the dearest request of the app (a table started, rendered and rolled
+back per page, 0.3 s and more), so it is made once per group version, size and language and
+kept in the cache (``prototypes``) for every scorer phone of the group; a version is what the
+pages are made of: the group's name, game and house rules, and the release's static files. The
+pages are rendered as nobody (no session, no login, a throwaway CSRF secret): a kept copy gets
+the phone's own name, tokens and CSRF cookie in the browser (static/js/offline.js, sync.js).
+What the rolled-back tables' rendering caches goes to a cache of its own that is thrown away,
+so nothing is kept for tables that do not exist. One render at a time per group version: a
+phone asking meanwhile is told to come back (429), never kept waiting in a worker.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import json
 import secrets
+from contextlib import contextmanager
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.messages.storage import default_storage
+from django.core.cache import cache, caches
+from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
 from django.http import QueryDict
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils import timezone
+from django.utils.crypto import get_random_string
+from django.utils.translation import get_language
 
 from ..access import Scope
 from ..models import Access
@@ -70,6 +93,68 @@ def player_counts(group) -> list[int]:
     ]
 
 
+# As long as the cached fragments of tables (scoring/live.py): a release's new static files
+# are picked up within that time even where the key does not notice them.
+PROTOTYPE_CACHE_SECONDS = 600
+RENDER_LOCK_SECONDS = 30
+RETRY_SECONDS = 2  # told to a phone asking while the pages are being made
+
+
+class Busy(Exception):
+    """Another request is making these pages right now."""
+
+
+def cached_prototypes(request, scope: GroupScope, players: int) -> bytes:
+    """``prototypes`` as JSON, made once per group version, size and language. Raises Busy
+    while another request makes them."""
+    key = prototype_cache_key(scope.group, players)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if not cache.add(f"{key}:making", 1, RENDER_LOCK_SECONDS):
+        raise Busy
+    try:
+        made = json.dumps(prototypes(as_nobody(request), scope, players)).encode()
+        cache.set(key, made, PROTOTYPE_CACHE_SECONDS)
+        return made
+    finally:
+        cache.delete(f"{key}:making")
+
+
+def prototype_cache_key(group, players: int) -> str:
+    # With the group's creation time: a database started afresh (tests) reuses ids.
+    made_of = [group.created_at, group.name, group.game, group.profile_name, group.profile]
+    made_of.append(group.rule_data)
+    made_of += [static("css/app.css"), static("js/stichblock.js")]
+    digest = hashlib.sha256(json.dumps(made_of, sort_keys=True, default=str).encode())
+    return f"evening-prototype:{group.pk}:{digest.hexdigest()[:24]}:{players}:{get_language()}"
+
+
+def as_nobody(request):
+    """``request`` as a phone nobody knows: no session, no login, no messages, and a CSRF
+    secret of its own, so that no phone's name or token ends up in pages kept for all."""
+    nobody = copy.copy(request)
+    nobody.META = {**request.META, "CSRF_COOKIE": get_random_string(32)}
+    nobody.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    nobody.user = AnonymousUser()
+    nobody._messages = default_storage(nobody)
+    return nobody
+
+
+@contextmanager
+def throwaway_cache():
+    """This thread's default cache is one that keeps nothing (Django's caches are per thread
+    and async context): the rendering of a table rolled back afterwards caches its fragments
+    under that table, which will not exist."""
+    alias = "default"
+    kept = caches[alias]
+    caches[alias] = DummyCache(alias, {})
+    try:
+        yield
+    finally:
+        caches[alias] = kept
+
+
 def prototypes(request, scope: GroupScope, players: int) -> dict:
     """Pages of a table of ``players`` for every value of the game's seat option, with the
     stand-ins the phone replaces."""
@@ -95,7 +180,7 @@ def page(request, scope: GroupScope, names: list[str], title: str, seat_value: s
     form = table_form(group, names, title, seat_value)
     if not form.is_valid():
         raise ValueError(f"no table of {len(names)} from the group's rules: {form.errors}")
-    with transaction.atomic():
+    with throwaway_cache(), transaction.atomic():
         played_on = timezone.localdate()
         evening = services.evening_from_form(
             group, list(names), form, join=False, played_on=played_on

@@ -130,7 +130,7 @@ def start_evening(
             profile=profile,
             options=options,
             title=title,
-            submission=submission,
+            submission=group_token(group, submission),
             keys=keys,
         )
         evening, created = Evening.objects.get_or_create(
@@ -143,6 +143,13 @@ def start_evening(
                 for position, player in enumerate(players)
             )
     return evening
+
+
+def group_token(group: Group, submission: uuid.UUID | None) -> uuid.UUID | None:
+    """The token an evening's table is stored under: the phone's, made this group's own. The
+    same token sent to another group, or to a stand-alone table's form, is another token
+    there, so it starts a table of its own and never returns (or takes over) this one."""
+    return None if submission is None else uuid.uuid5(submission, f"group-{group.pk}")
 
 
 def evening_from_form(

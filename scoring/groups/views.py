@@ -4,13 +4,16 @@ settle-up, the seasons (docs/groups.md). Function views, thin: writes are servic
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
-from ..answers import json_invalid, qr_response, wants_json
+from stichblock.http import require_form_page
+from stichblock.ratelimit import limited
+
+from ..answers import form_refusal, json_invalid, qr_response, wants_json
 from ..models import Game
 from ..pads import PADS, get_pad
 from ..services import KeyTaken
@@ -19,6 +22,7 @@ from .forms import (
     AddPlayersForm,
     EveningForm,
     GroupForm,
+    PaymentForm,
     RenameForm,
     SeasonStartForm,
     house_rule_fields,
@@ -39,7 +43,7 @@ def group_games(request):
     return render(request, "scoring/groups/games.html", {"games": games})
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def group_new(request, game: str):
     if game not in PADS:
         raise Http404
@@ -108,7 +112,7 @@ def group_qr(request, scope: GroupScope):
 # --- the roster ----------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @group_link
 def roster(request, scope: GroupScope):
     form = AddPlayersForm(request.POST if request.method == "POST" else None)
@@ -127,12 +131,15 @@ def render_roster(request, scope: GroupScope, status=200, **extra):
         scope,
         roster=[player for player in players if player.on_roster],
         guests=[player for player in players if not player.on_roster],
-        season_form=SeasonStartForm(
-            initial={"season_day": scope.group.season_day, "season_month": scope.group.season_month}
-        ),
         **extra,
     )
     context.setdefault("form", AddPlayersForm())
+    context.setdefault(
+        "season_form",
+        SeasonStartForm(
+            initial={"season_day": scope.group.season_day, "season_month": scope.group.season_month}
+        ),
+    )
     return render(request, "scoring/groups/roster.html", context, status=status)
 
 
@@ -184,7 +191,7 @@ def season_start(request, scope: GroupScope):
 # --- evenings ------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @group_link(edit=True)
 def evening_new(request, scope: GroupScope):
     """Tonight's table: who sits where (the roster in a few taps, or a guest), started
@@ -303,7 +310,18 @@ def evening_offline(request, scope: GroupScope, players: int):
     scoring/groups/prototype.py, static/js/evening.js)."""
     if players not in prototype.player_counts(scope.group):
         raise Http404
-    answer = JsonResponse(prototype.prototypes(request, scope, players))
+    # One link cannot keep the workers busy: a few answers a minute, most from the cache.
+    wait = limited("prototype", "PROTOTYPE", scope.key, hit=True)
+    made = None
+    try:
+        made = None if wait else prototype.cached_prototypes(request, scope, players)
+    except prototype.Busy:
+        wait = prototype.RETRY_SECONDS
+    if made is None:
+        answer = JsonResponse({"retry": wait}, status=429)
+        answer["Retry-After"] = str(wait)
+    else:
+        answer = HttpResponse(made, content_type="application/json")
     answer["Cache-Control"] = "no-store"
     return answer
 
@@ -382,24 +400,25 @@ def marked(transfers, paid) -> list[tuple]:
 def payment(request, scope: GroupScope):
     """Mark a transfer paid, or open again (a transfer of an evening or of a season)."""
     group = scope.group
+    form = PaymentForm(request.POST)
+    if not form.is_valid():
+        # Hidden fields only: a tampered or garbled form, answered with the fields named.
+        return form_refusal(form)
+    data = form.cleaned_data
 
     def person(field: str) -> Player | None:
-        value = request.POST.get(field, "")
-        return get_object_or_404(Player, pk=value, group=group) if value else None
+        pk = data[field]
+        return get_object_or_404(Player, pk=pk, group=group) if pk is not None else None
 
-    try:
-        amount = int(request.POST.get("amount", ""))
-    except ValueError:
-        raise Http404 from None
-    if request.POST.get("evening"):
-        evening = get_object_or_404(Evening, pk=request.POST["evening"], group=group)
+    if data["evening"] is not None:
+        evening = get_object_or_404(Evening, pk=data["evening"], group=group)
         key: dict = {"evening": evening}
         back = reverse("evening_settle", args=[scope.key, evening.pk])
     else:
-        key = {"season": int(request.POST.get("season") or 0)}
-        back = reverse("season_settle", args=[scope.key, key["season"]])
-    change = services.mark_paid if request.POST.get("paid") == "1" else services.unmark_paid
-    change(group, key, person("payer"), person("payee"), amount)
+        key = {"season": data["season"]}
+        back = reverse("season_settle", args=[scope.key, data["season"]])
+    change = services.mark_paid if data["paid"] else services.unmark_paid
+    change(group, key, person("payer"), person("payee"), data["amount"])
     return redirect(back)
 
 

@@ -13,10 +13,10 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.access import is_link_key
 from scoring.groups.models import Player
 from scoring.groups.season import evening_rows, season, settle_up
 from scoring.groups.settle import fewest_transfers
+from scoring.keys import is_link_key
 from scoring.pads.schafkopf.game import scores as game_scores
 from scoring.services import Author, save_round
 

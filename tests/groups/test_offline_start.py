@@ -11,15 +11,16 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.groups.models import Evening, Group, Player
-from scoring.models import Access, Table
+from scoring.models import Access, Table, new_key
 
 from .helpers import start_group
 
 pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
-SCORER = "S" * 10 + "corerKeyOfPhone-1_"
-VIEWER = "V" * 10 + "iewerKeyOfPhone-2_"
+# Keys as a phone's evening.js makes them (18 random bytes), as scoring/keys.py requires.
+SCORER = new_key()
+VIEWER = new_key()
 
 
 def seating(group, names=("Anna", "Ben", "Cem", "Dora"), **extra) -> dict:
@@ -90,7 +91,7 @@ def test_a_start_whose_link_belongs_to_another_table_is_refused_and_nothing_is_k
     group = start_group(client)
     url = reverse("evening_new", args=[group.scorer_key])
     client.post(url, seating(group, scorer_key=SCORER, viewer_key=VIEWER), **JSON)
-    other = seating(group, scorer_key=SCORER, viewer_key="W" * 24, guest_3="Gast", seat_3="")
+    other = seating(group, scorer_key=SCORER, viewer_key=new_key(), guest_3="Gast", seat_3="")
     response = client.post(url, other, **JSON)
     assert response.status_code == 422
     assert "gehört schon zu einem anderen Tisch" in response.json()["message"]

@@ -10,14 +10,15 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+
+from stichblock.http import require_form_page
 
 
 def signup_open() -> bool:
     return getattr(settings, "TOURNAMENT_SIGNUP", True)
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def signup(request):
     if not signup_open():
         # Say so instead of a bare 404: whoever follows an old link learns whom to ask.

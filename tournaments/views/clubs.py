@@ -6,7 +6,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
+
+from stichblock.http import require_form_page
 
 from .. import services
 from ..access import get_club, login_required
@@ -28,7 +30,7 @@ def club_new(request):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def club_detail(request, pk: int):
     club = get_club(request, pk)
     form = MembersForm(request.POST or None, club=club)
@@ -52,7 +54,7 @@ def club_detail(request, pk: int):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def member_remove(request, pk: int, member_id: int):
     """Asks first (a page, no script needed), then forgets the name."""
     club = get_club(request, pk)

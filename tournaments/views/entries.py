@@ -7,7 +7,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
+
+from stichblock.http import require_form_page
 
 from .. import services
 from ..access import get_tournament, login_required
@@ -17,7 +19,7 @@ from .setup import preview_discarded_message
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def player_edit(request, pk: int, player_id: int):
     tournament = get_tournament(request, pk)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)

@@ -15,13 +15,13 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.views.decorators.http import require_http_methods
 
 from scoring.models import Access
 from scoring.pads import get_pad
 from scoring.rendering import entry_form
 from scoring.services import LOCKED_MESSAGE, Conflict, Locked, Misplaced, save_round
 from scoring.tables import summarize
+from stichblock.http import require_form_page
 
 from ..access import get_tournament, login_required, organizer_author
 from .rounds import get_tournament_table
@@ -31,7 +31,7 @@ FROM_PAPER = gettext_noop("transferred from paper")
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def table_paper(request, pk: int, number: int, table_number: int):
     tournament = get_tournament(request, pk)
     tournament_table = get_tournament_table(tournament, number, table_number)

@@ -9,9 +9,10 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from scoring.workbooks import Money, add_sheet, new_workbook, xlsx_response
+from stichblock.http import require_form_page
 
 from .. import services
 from ..access import get_tournament, login_required
@@ -30,7 +31,7 @@ def prize_lines(tournament) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def prize_settings(request, pk: int):
     tournament = get_tournament(request, pk)
     initial = {
@@ -38,7 +39,7 @@ def prize_settings(request, pk: int):
         "per_point": Decimal(tournament.cents_per_point) / 100,
         "prizes": prize_lines(tournament),
     }
-    form = PrizeForm(request.POST or None, initial=initial)
+    form = PrizeForm(request.POST or None, initial=initial, players=tournament.players.count())
     if request.method == "POST" and form.is_valid():
         c = form.cleaned_data
         services.set_prizes(

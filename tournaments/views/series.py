@@ -9,12 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from scoring.live import conditional
 from scoring.models import Table
 from scoring.spreadsheets import csv_response
 from scoring.workbooks import add_sheet, new_workbook, xlsx_response
+from stichblock.http import require_form_page
 
 from .. import services
 from ..access import get_club, login_required
@@ -30,7 +31,7 @@ def get_series(request, pk: int) -> Series:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def series_edit(request, club_pk: int, pk: int | None = None):
     club = get_club(request, club_pk)
     series = get_object_or_404(Series, pk=pk, club=club) if pk else Series(club=club)

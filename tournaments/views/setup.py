@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring.models import Game
 from scoring.pads import get_pad
+from stichblock.http import require_form_page
 
 from .. import services
 from ..access import get_tournament, login_required
@@ -38,7 +39,7 @@ def tournament_list(request):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def tournament_new(request, game: str):
     if game not in available_games():
         raise Http404
@@ -65,7 +66,7 @@ def published_rounds(tournament) -> int:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def tournament_settings(request, pk: int):
     tournament = get_tournament(request, pk)
     published = published_rounds(tournament)
@@ -133,7 +134,7 @@ def tournament_detail(request, pk: int):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def tournament_players(request, pk: int):
     tournament = get_tournament(request, pk)
     picking = "members" in request.POST or "pick" in request.POST

@@ -175,8 +175,8 @@ class StichwahlPad(Pad):
 
     # --- the points preview (htmx, while typing) ----------------------------------------------
     def points_preview(self, request, access):
-        if request.method != "GET":
-            return HttpResponseNotAllowed(["GET"])
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET", "HEAD"])
         preview = hand_preview(access.table.player_names, request.GET)
         response = render(request, "scoring/stichwahl/_points.html", {"preview": preview})
         response["Cache-Control"] = "no-store"
