@@ -60,17 +60,23 @@
   // the static files of the pages kept under the old one; the page is not reloaded.
   var UPDATE_GAP_MS = 30000; // at most one look this often
   var UPDATE_SPREAD_MS = 5000; // the phones a restart reconnects do not all ask at once
+  var UPDATE_RETRY_MS = 10000; // a look that failed (the app server still starting) is tried again
+  var UPDATE_TRIES = 5;
   var lookedAt = 0;
   var streams = 0;
   var unreachable = false;
 
-  function lookForUpdate() {
+  function lookForUpdate(tries) {
     if (Date.now() - lookedAt < UPDATE_GAP_MS) return;
     lookedAt = Date.now();
+    var left = typeof tries === "number" ? tries : UPDATE_TRIES;
     window.setTimeout(function () {
       navigator.serviceWorker.getRegistration().then(function (registration) {
         return registration && registration.update();
-      })["catch"](function () { return null; });
+      })["catch"](function () {
+        lookedAt = 0;
+        if (left > 1) window.setTimeout(function () { lookForUpdate(left - 1); }, UPDATE_RETRY_MS);
+      });
     }, Math.random() * UPDATE_SPREAD_MS);
   }
 
@@ -85,7 +91,7 @@
       if (unreachable) lookForUpdate();
       unreachable = false;
     });
-    window.addEventListener("online", lookForUpdate);
+    window.addEventListener("online", function () { lookForUpdate(); });
   }
 
   function start() {

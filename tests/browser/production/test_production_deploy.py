@@ -19,6 +19,7 @@ import time
 from contextlib import ExitStack
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from ..conftest import phones, viewer_link
@@ -44,20 +45,18 @@ WORKERS = """() => navigator.serviceWorker.getRegistration().then((registration)
     installing: !!registration.installing, waiting: !!registration.waiting,
     active: registration.active && registration.active.state,
     controller: navigator.serviceWorker.controller && navigator.serviceWorker.controller.state}))"""
-# Counts the page's changes of worker from now on (a page loaded while the first worker
-# installed is taken over when it activates: that one is not counted). The page is never
-# reloaded online, so the count lives as long as the test's tab.
-COUNT_TAKEOVERS = """() => navigator.serviceWorker.ready.then(() => new Promise((resolve) => {
-    const count = () => {
-        window.takeovers = 0;
-        navigator.serviceWorker.addEventListener("controllerchange", () => { window.takeovers++; });
-        resolve();
-    };
-    if (navigator.serviceWorker.controller) count();
-    else navigator.serviceWorker.addEventListener("controllerchange", count, { once: true });
-}))"""
-TAKEN_OVER = """() => window.takeovers === 1
-    && navigator.serviceWorker.controller.state === 'activated'"""
+# Whether the worker that keeps ``stylesheet`` (a file of the new version) controls the page,
+# with none installing or waiting behind it.
+TAKEN_OVER = """(stylesheet) => navigator.serviceWorker.getRegistration().then((registration) =>
+    caches.open("stichblock-static").then((cache) => cache.match(stylesheet)).then((kept) =>
+        !!kept && !registration.installing && !registration.waiting
+        && registration.active.state === "activated"
+        && navigator.serviceWorker.controller === registration.active))"""
+# The paths of the static files the worker keeps.
+KEPT_FILES = """() => caches.open("stichblock-static").then((cache) => cache.keys())
+    .then((requests) => requests.map((request) => new URL(request.url).pathname))"""
+# The page is never reloaded online: a mark set on it stays.
+MARK = "() => { window.openedBeforeTheDeploy = true; }"
 
 
 class Deployable:
@@ -117,27 +116,26 @@ def test_an_open_table_keeps_working_online_and_offline_across_a_deploy(phone, d
     expect(viewer.locator("#round-1")).to_be_visible()
     assets = scorer.evaluate(ASSETS)
     old_stylesheet = stylesheet(scorer)
-    scorer.evaluate(COUNT_TAKEOVERS)
+    scorer.evaluate(MARK)
     outbox = scorer.locator("#outbox")
 
     deployable.deploy()
     viewer.reload()
-    assert stylesheet(viewer) != old_stylesheet, "the deploy changed no hashed name"
+    new_stylesheet = stylesheet(viewer)
+    assert new_stylesheet != old_stylesheet, "the deploy changed no hashed name"
 
     # The new worker takes the open tab over by itself: not reloaded, not closed.
-    scorer.wait_for_function(TAKEN_OVER, timeout=30_000)
-    workers = scorer.evaluate(WORKERS)
-    assert workers == {
-        "installing": False,
-        "waiting": False,
-        "active": "activated",
-        "controller": "activated",
-    }, workers
+    try:
+        scorer.wait_for_function(TAKEN_OVER, arg=new_stylesheet, timeout=30_000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"the new worker did not take the tab over: {scorer.evaluate(WORKERS)}")
+    # It keeps the old version's stylesheet too: the kept page loads it.
+    assert old_stylesheet in scorer.evaluate(KEPT_FILES)
     # The tab saves as before, and the viewer hears of it through the new event server.
     enter(scorer, 2, [1, 0, 1], [1, 0, 1])
     expect(scorer.get_by_role("heading", name=re.compile("Runde 3 von 10"))).to_be_visible()
     expect(viewer.locator("#round-2")).to_be_visible()
-    assert scorer.evaluate("window.takeovers") == 1, "the tab was reloaded"
+    assert scorer.evaluate("window.openedBeforeTheDeploy"), "the tab was reloaded"
     shots(scorer, "deploy-1-online-after")
 
     # Offline, with only what the worker keeps: the page kept under the old version comes at
