@@ -16,6 +16,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -74,6 +75,9 @@ def service_worker_config() -> dict:
         "static": [static(name) for name, _path in files],
         # The folder, not a file: a manifest storage has no entry for "" (a 500 in production).
         "staticPrefix": settings.STATIC_URL,
+        # Hashed names (collected with a manifest) never change their content: a new worker
+        # fetches only the files the phone does not have (sw.js, keepStaticFiles).
+        "hashedStatic": isinstance(staticfiles_storage, ManifestFilesMixin),
         "outboxScript": static("js/outbox.js"),
         "offlinePage": reverse("offline_page"),
         "pageCache": PAGE_CACHE,

@@ -52,6 +52,48 @@
     });
   }
 
+  // A deploy brings a new worker, but the browser looks for one only when a page loads, and a
+  // table's page stays open all evening. So the page looks too, when the server may have been
+  // replaced: its event stream opened again (the event server restarted, or the stream's
+  // 15 minutes were up), a live fetch answered after failing, the phone is back online. The
+  // new worker takes this page over by itself (sw.js: skipWaiting, clients.claim) and keeps
+  // the static files of the pages kept under the old one; the page is not reloaded.
+  var UPDATE_GAP_MS = 30000; // at most one look this often
+  var UPDATE_SPREAD_MS = 5000; // the phones a restart reconnects do not all ask at once
+  var UPDATE_RETRY_MS = 10000; // a look that failed (the app server still starting) is tried again
+  var UPDATE_TRIES = 5;
+  var lookedAt = 0;
+  var streams = 0;
+  var unreachable = false;
+
+  function lookForUpdate(tries) {
+    if (Date.now() - lookedAt < UPDATE_GAP_MS) return;
+    lookedAt = Date.now();
+    var left = typeof tries === "number" ? tries : UPDATE_TRIES;
+    window.setTimeout(function () {
+      navigator.serviceWorker.getRegistration().then(function (registration) {
+        return registration && registration.update();
+      })["catch"](function () {
+        lookedAt = 0;
+        if (left > 1) window.setTimeout(function () { lookForUpdate(left - 1); }, UPDATE_RETRY_MS);
+      });
+    }, Math.random() * UPDATE_SPREAD_MS);
+  }
+
+  function watchForUpdates() {
+    document.addEventListener("htmx:sseOpen", function () {
+      if (streams++ > 0) lookForUpdate();
+    });
+    document.addEventListener("htmx:afterRequest", function (event) {
+      if (!ns.net.isLive(event.detail)) return;
+      var status = event.detail.xhr.status;
+      if (status === 0 || status >= 500) { unreachable = true; return; }
+      if (unreachable) lookForUpdate();
+      unreachable = false;
+    });
+    window.addEventListener("online", function () { lookForUpdate(); });
+  }
+
   function start() {
     // A fragment swapped in (htmx fires afterSwap only for what it swapped), and one that came
     // with its event (live.js).
@@ -64,6 +106,7 @@
     var done = function () { ns.markReady("page"); };
     var sw = document.body.dataset.sw;
     if (!("serviceWorker" in navigator) || !sw) { done(); return; }
+    watchForUpdates();
     navigator.serviceWorker.register(sw, { scope: "/" }).then(function () {
       // Even a page the worker controls now may have come from the network (the worker took
       // over while it loaded): the worker knows whether it kept it.

@@ -1,8 +1,10 @@
 // Stichblock's service worker, served at /sw.js (stichblock/pwa.py puts self.STICHBLOCK, its
 // configuration, in front of this file). Docs: docs/scorepad.md, "Offline".
 //
-// - Static files: kept at install, answered from the phone (their names change with their
-//   content in production; a new version of any of them is a new worker that drops the old).
+// - Static files: kept at install, answered from the phone. Their names change with their
+//   content in production, so all versions share one cache: a new version fetches only the
+//   files it does not have, and drops only the files no kept page names any more (a page kept
+//   under the old version keeps the old scripts and styles it loads, offline too).
 // - Pages (the home page and every page of a table link): network first; the answer is kept,
 //   and when the network fails (or takes too long) the kept copy is shown, marked as a copy
 //   (data-copy="cache", which the page turns into "offline – last known state from …", net.js);
@@ -17,7 +19,10 @@ self.Stichblock = { tablePrefix: CONFIG.tablePrefix }; // outbox.js reads save U
 importScripts(CONFIG.outboxScript);
 var Outbox = self.Stichblock.outbox;
 
-var STATIC_CACHE = "stichblock-static-" + CONFIG.version;
+var STATIC_CACHE = "stichblock-static";
+// Before 2026-11-29 each version had its own cache, dropped with the version: the page kept
+// under it then found neither its scripts nor its styles offline.
+var OLD_STATIC_CACHES = "stichblock-static-";
 var PAGE_CACHE = CONFIG.pageCache;
 var PAGE_LIMIT = 60; // pages kept; the oldest go first
 var PAGE_TIMEOUT = 8000; // ms a page may take before the kept copy is shown
@@ -25,12 +30,7 @@ var SAVE_TIMEOUT = 15000; // ms a save may take before it is kept for later
 
 self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([
-    caches.open(STATIC_CACHE).then(function (cache) {
-      // One missing file must not stop the others from being kept.
-      return Promise.all(CONFIG["static"].map(function (url) {
-        return cache.add(url)["catch"](function () { return null; });
-      }));
-    }),
+    keepStaticFiles(),
     caches.open(PAGE_CACHE).then(function (cache) {
       return cache.add(CONFIG.offlinePage)["catch"](function () { return null; });
     }),
@@ -38,13 +38,82 @@ self.addEventListener("install", function (event) {
   ]).then(function () { return self.skipWaiting(); }));
 });
 
+// Once active: the open pages are this version's (clients.claim), and the static files no
+// longer named by this version or any kept page go.
 self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) {
-      return name.indexOf("stichblock-static-") === 0 && name !== STATIC_CACHE;
-    }).map(function (name) { return caches["delete"](name); }));
-  }).then(function () { return self.clients.claim(); }));
+  event.waitUntil(self.clients.claim().then(dropOldStaticCaches).then(dropUnusedStaticFiles)["catch"](function () {
+    return null;
+  }));
 });
+
+function keepStaticFiles() {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return adoptOldStaticCaches(cache).then(function () { return cache.keys(); }).then(function (kept) {
+      var have = {};
+      kept.forEach(function (request) { have[new URL(request.url).pathname] = true; });
+      // A hashed name is its content: one the phone has is not fetched again.
+      var wanted = CONFIG["static"].filter(function (url) { return !(CONFIG.hashedStatic && have[url]); });
+      // One missing file must not stop the others from being kept.
+      return Promise.all(wanted.map(function (url) {
+        return cache.add(url)["catch"](function () { return null; });
+      }));
+    });
+  });
+}
+
+function adoptOldStaticCaches(cache) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf(OLD_STATIC_CACHES) === 0; }).map(function (name) {
+      return caches.open(name).then(function (old) {
+        return old.keys().then(function (requests) {
+          return Promise.all(requests.map(function (request) {
+            return old.match(request).then(function (response) { return response && cache.put(request, response); });
+          }));
+        });
+      });
+    }));
+  });
+}
+
+function dropOldStaticCaches() {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf(OLD_STATIC_CACHES) === 0; }).map(function (name) {
+      return caches["delete"](name);
+    }));
+  });
+}
+
+// The static files (paths) a kept page loads: its scripts, styles, icons.
+function namedBy(html) {
+  var found = [];
+  var pattern = /(?:src|href)="([^"]+)"/g;
+  var match;
+  while ((match = pattern.exec(html))) {
+    var path = new URL(match[1].replace(/&amp;/g, "&"), self.location.href).pathname;
+    if (path.indexOf(CONFIG.staticPrefix) === 0) found.push(path);
+  }
+  return found;
+}
+
+function dropUnusedStaticFiles() {
+  var used = {};
+  CONFIG["static"].forEach(function (url) { used[url] = true; });
+  return caches.open(PAGE_CACHE).then(function (pages) {
+    return pages.keys().then(function (requests) {
+      return Promise.all(requests.map(function (request) {
+        return pages.match(request).then(function (page) { return page ? page.text() : ""; }).then(function (html) {
+          namedBy(html).forEach(function (path) { used[path] = true; });
+        });
+      }));
+    });
+  }).then(function () { return caches.open(STATIC_CACHE); }).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        return !used[new URL(request.url).pathname];
+      }).map(function (request) { return cache["delete"](request); }));
+    });
+  });
+}
 
 function isPage(url) {
   return url.pathname === CONFIG.home || url.pathname.indexOf(CONFIG.tablePrefix) === 0 ||
@@ -120,9 +189,19 @@ function pageNetworkFirst(event) {
   });
 }
 
-function staticCacheFirst(request) {
+function staticCacheFirst(event) {
+  var request = event.request;
   return caches.open(STATIC_CACHE).then(function (cache) {
-    return cache.match(request).then(function (hit) { return hit || fetch(request); });
+    return cache.match(request).then(function (hit) {
+      if (hit) return hit;
+      return fetch(request).then(function (response) {
+        // A hashed file the phone lacked (a page of another version): kept for offline too.
+        if (CONFIG.hashedStatic && response.status === 200) {
+          event.waitUntil(cache.put(request, response.clone())["catch"](function () { return null; }));
+        }
+        return response;
+      });
+    });
   });
 }
 
@@ -182,7 +261,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET") {
     if (url.pathname.indexOf(CONFIG.staticPrefix) === 0) {
-      event.respondWith(staticCacheFirst(request));
+      event.respondWith(staticCacheFirst(event));
     } else if (request.mode === "navigate" && isPage(url)) {
       event.respondWith(pageNetworkFirst(event));
     }

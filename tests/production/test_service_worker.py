@@ -44,7 +44,22 @@ def test_the_service_worker_is_served_with_hashed_static_files(client, collected
         assert url.startswith("/static/") and HASHED.search(url), url
         assert (collected / url.removeprefix("/static/")).is_file(), url
     assert static("css/app.css") in config["static"]
+    # A hashed name is its content: a new worker fetches only the files the phone lacks.
+    assert config["hashedStatic"] is True
     assert client.get("/sw.js", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_plain_static_names_are_fetched_again_by_every_new_worker(client):
+    """Without a manifest (development, the other tests) a file keeps its name when it changes,
+    so a new worker must not take the phone's copy for the new one."""
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        config = config_of(client.get("/sw.js"))
+    assert config["hashedStatic"] is False
+    assert "/static/css/app.css" in config["static"]
 
 
 def test_the_manifest_and_offline_page_are_served_with_hashed_static_files(client, collected):

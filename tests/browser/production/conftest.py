@@ -19,7 +19,7 @@ import socket
 import subprocess
 import time
 import urllib.request
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,22 +82,25 @@ def derived_caddyfile(folder: Path, static_root: Path) -> Path:
 def start(stack: ExitStack, command: list[str], env: dict, log_path: Path) -> subprocess.Popen:
     """``command`` in a process group of its own (make and the server it execs), stopped with
     the stack."""
-    log = stack.enter_context(open(log_path, "w"))  # noqa: SIM115 - closed by the stack
+    log = stack.enter_context(open(log_path, "a"))  # noqa: SIM115 - closed by the stack
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
 
-    def stop():
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-
-    stack.callback(stop)
+    stack.callback(stop, process)
     return process
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM to the process group, as systemd stops a service (gunicorn finishes the requests
+    it is answering), SIGKILL after 30 s."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
 
 
 def wait_until_up(url: str, process: subprocess.Popen, log_path: Path) -> None:
@@ -114,21 +117,11 @@ def wait_until_up(url: str, process: subprocess.Popen, log_path: Path) -> None:
         time.sleep(0.2)
 
 
-@pytest.fixture(scope="session")
-def production(django_db_setup, tmp_path_factory):
+def server_env(static_root: Path, **settings: str) -> dict:
+    """The environment the servers get: production settings as deploy/ gives them, not this
+    test process's (tests.settings, DJANGO_ALLOW_ASYNC_UNSAFE, make's own variables)."""
     from django.db import connection
 
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: make test-prod-browser (DATABASE_URL=postgres://…)")
-    caddy = shutil.which(CADDY)
-    if not caddy:
-        missing(f"{CADDY} not installed (apt install caddy)")
-    folder = tmp_path_factory.mktemp("production")
-    static_root = folder / "static"
-    app_port, events_port, proxy_port = free_port(), free_port(), free_port()
-
-    # The servers read production settings from the environment as deploy/ gives it to them,
-    # not this test process's (tests.settings, DJANGO_ALLOW_ASYNC_UNSAFE, make's own variables).
     env = {
         name: value
         for name, value in os.environ.items()
@@ -140,47 +133,100 @@ def production(django_db_setup, tmp_path_factory):
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),  # serve-events needs serve-prod's
         DJANGO_STATIC_ROOT=str(static_root),
         DJANGO_CLIENT_IP_HEADER="HTTP_X_REAL_IP",  # as behind Caddy (deploy/compose.yaml)
-        DJANGO_CACHE_PREFIX=f"production-browser-{os.getpid()}",
+        DJANGO_CACHE_PREFIX=f"production-browser-{os.getpid()}-{static_root.parent.name}",
+        **settings,
     )
-    make = ["make", "--no-print-directory", "-o", "install"]  # .venv is there: we run in it
-    with ExitStack() as stack:
-        app_log, events_log = folder / "serve-prod.log", folder / "serve-events.log"
-        site = Site(
-            url=f"http://127.0.0.1:{proxy_port}",
-            app_url=f"http://127.0.0.1:{app_port}",
-            events_url=f"http://127.0.0.1:{events_port}",
-            logs=folder,
-        )
-        app = start(stack, [*make, "serve-prod", f"PORT={app_port}"], env, app_log)
-        wait_until_up(site.app_url, app, app_log)
-        # After serve-prod: it collects the static files that both servers read.
-        command = [*make, "serve-events", f"EVENTS_PORT={events_port}"]
-        events = start(stack, command, env, events_log)
-        wait_until_up(site.events_url, events, events_log)
+    return env
 
-        proxy_env = {
-            **env,
-            "STICHBLOCK_DOMAIN": site.url,  # http://: no TLS here, so no certificates either
-            "STICHBLOCK_APP_HOST": "127.0.0.1",
-            "STICHBLOCK_APP_PORT": str(app_port),
-            "STICHBLOCK_EVENTS_HOST": "127.0.0.1",
-            "STICHBLOCK_EVENTS_PORT": str(events_port),
-            "XDG_CONFIG_HOME": str(folder),
-            "XDG_DATA_HOME": str(folder),
-        }
-        caddyfile = derived_caddyfile(folder, static_root)
-        proxy_log = folder / "caddy.log"
-        command = [caddy, "run", "--adapter", "caddyfile", "--config", str(caddyfile)]
-        proxy = start(stack, command, proxy_env, proxy_log)
-        wait_until_up(site.url, proxy, proxy_log)
+
+MAKE = ["make", "--no-print-directory", "-o", "install"]  # .venv is there: we run in it
+
+
+class Servers:
+    """gunicorn (``make serve-prod``, which collects the static files first) and uvicorn
+    (``make serve-events``) on fixed ports, which ``restart`` stops and starts again as a
+    deploy does (``systemctl restart stichblock stichblock-events``)."""
+
+    def __init__(self, stack: ExitStack, site: Site, env: dict, app_port: int, events_port: int):
+        self.stack, self.site, self.env = stack, site, env
+        self.app_port, self.events_port = app_port, events_port
+        self.processes: list[subprocess.Popen] = []
+        self.proxy: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        app_log, events_log = self.site.logs / "serve-prod.log", self.site.logs / "serve-events.log"
+        app = start(self.stack, [*MAKE, "serve-prod", f"PORT={self.app_port}"], self.env, app_log)
+        wait_until_up(self.site.app_url, app, app_log)
+        # After serve-prod: it collects the static files that both servers read.
+        command = [*MAKE, "serve-events", f"EVENTS_PORT={self.events_port}"]
+        events = start(self.stack, command, self.env, events_log)
+        wait_until_up(self.site.events_url, events, events_log)
+        self.processes = [app, events]
+
+    def restart(self) -> None:
+        for process in self.processes:
+            stop(process)
+        self.start()
+        # Caddy skips an upstream that refused connections for 10 s (fail_duration).
+        if self.proxy is not None:
+            wait_until_up(self.site.url, self.proxy, self.site.logs / "caddy.log")
+
+
+def serve(stack: ExitStack, folder: Path, **settings: str) -> tuple[Site, Servers]:
+    """The production site in ``folder`` (its collected static files, logs and Caddy's data)."""
+    caddy = shutil.which(CADDY)
+    if not caddy:
+        missing(f"{CADDY} not installed (apt install caddy)")
+    static_root = folder / "static"
+    app_port, events_port, proxy_port = free_port(), free_port(), free_port()
+    env = server_env(static_root, **settings)
+    site = Site(
+        url=f"http://127.0.0.1:{proxy_port}",
+        app_url=f"http://127.0.0.1:{app_port}",
+        events_url=f"http://127.0.0.1:{events_port}",
+        logs=folder,
+    )
+    servers = Servers(stack, site, env, app_port, events_port)
+    servers.start()
+
+    proxy_env = {
+        **env,
+        "STICHBLOCK_DOMAIN": site.url,  # http://: no TLS here, so no certificates either
+        "STICHBLOCK_APP_HOST": "127.0.0.1",
+        "STICHBLOCK_APP_PORT": str(app_port),
+        "STICHBLOCK_EVENTS_HOST": "127.0.0.1",
+        "STICHBLOCK_EVENTS_PORT": str(events_port),
+        "XDG_CONFIG_HOME": str(folder),
+        "XDG_DATA_HOME": str(folder),
+    }
+    caddyfile = derived_caddyfile(folder, static_root)
+    proxy_log = folder / "caddy.log"
+    command = [caddy, "run", "--adapter", "caddyfile", "--config", str(caddyfile)]
+    servers.proxy = start(stack, command, proxy_env, proxy_log)
+    wait_until_up(site.url, servers.proxy, proxy_log)
+    return site, servers
+
+
+def needs_postgresql() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: make test-prod-browser (DATABASE_URL=postgres://…)")
+
+
+@pytest.fixture(scope="session")
+def production(django_db_setup, tmp_path_factory):
+    needs_postgresql()
+    with ExitStack() as stack:
+        site, _servers = serve(stack, tmp_path_factory.mktemp("production"))
         yield site
 
 
-@pytest.fixture(autouse=True)
-def no_server_errors(production):
-    """Fails a test that made either server log an error: a 500 of a request the page makes
-    on its own (as /sw.js was) shows nowhere on the screen."""
-    logs = [production.logs / "serve-prod.log", production.logs / "serve-events.log"]
+@contextmanager
+def no_errors_logged(site: Site):
+    """Fails when either server of ``site`` logged an error meanwhile: a 500 of a request the
+    page makes on its own (as /sw.js was) shows nowhere on the screen."""
+    logs = [site.logs / "serve-prod.log", site.logs / "serve-events.log"]
     sizes = {log: log.stat().st_size for log in logs}
     yield
     for log in logs:
@@ -188,6 +234,12 @@ def no_server_errors(production):
             text.seek(sizes[log])
             errors = [line for line in text.read().splitlines() if SERVER_ERROR.search(line)]
         assert not errors, f"{log.name}:\n" + "\n".join(errors)
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(production):
+    with no_errors_logged(production):
+        yield
 
 
 @pytest.fixture
