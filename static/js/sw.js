@@ -165,10 +165,15 @@ function pageNetworkFirst(event) {
   var request = event.request;
   var url = request.url.split("#")[0];
   var network = fetch(request).then(function (response) {
-    if (keepable(response)) event.waitUntil(remember(url, keepPage(url, response.clone())));
+    if (keepable(response)) {
+      var kept = remember(url, keepPage(url, response.clone()));
+      try { event.waitUntil(kept); } catch (e) { /* answered after the wait below ended */ }
+    }
     return response;
   });
-  event.waitUntil(network["catch"](function () { return null; }));
+  // A late answer is still kept, but a network that hangs must not hold this worker's events
+  // open for long: a new version of the worker waits for them before it takes over.
+  event.waitUntil(withTimeout(network, SAVE_TIMEOUT)["catch"](function () { return null; }));
   return withTimeout(network, PAGE_TIMEOUT).then(function (response) {
     // A table this phone started offline (evening.js) is unknown until its start is sent.
     if (response.status === 404) {
