@@ -58,6 +58,7 @@
     var sheet = ns.sheet;
     var news = []; // messages about this sheet's entries
     var sent = []; // what of this sheet's entries was sent ("Spiel 3"), said in one message
+    var elsewhere = []; // warnings about tables started on this phone, for any page
     var settledHere = false; // an entry of this sheet was sent, or refused, or met a conflict
     var pass = function () {
       return ns.outbox.all().then(function (entries) {
@@ -80,11 +81,17 @@
                   // A post that got through before (its page said so, or no worker could tell)
                   // is no news; an entry stored as another round says where.
                   var before = (entry.status === "sending" || entry.answered) && !result.answer.created;
-                  var what = ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
+                  var what = entry.start || !result.answer.round ? entry.what
+                    : ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
+                  var hints = (result.answer.hints || []).map(function (hint) { return [hint, "warning"]; });
                   if (here && !before) {
                     sent.push(what);
                     // The server's doubts about the round (shown, not refused), as after a save.
-                    (result.answer.hints || []).forEach(function (hint) { news.push([hint, "warning"]); });
+                    news = news.concat(hints);
+                  } else if (entry.start && !before) {
+                    // A table started offline, sent from another page (the group's): its
+                    // warning (the same people at another table today) is said wherever it is.
+                    elsewhere = elsewhere.concat(hints);
                   }
                   return true;
                 });
@@ -106,6 +113,7 @@
       return ns.list.refresh();
     }).then(function (left) {
       if (!settledHere || !sheet) {
+        elsewhere.forEach(function (message) { ns.net.flash(message[0], message[1]); });
         if (again) run();
         return;
       }
@@ -113,10 +121,10 @@
       // Nothing of this table waits any more: the server's own page has the next round's facts
       // (the dealer it worked out) and the sheet. Reload unless something is being typed.
       if (!waiting && !sheet.dirty && !sheet.editing) {
-        told(sent, news).forEach(ns.net.flashLater);
+        told(sent, news).concat(elsewhere).forEach(ns.net.flashLater);
         location.reload();
       } else {
-        told(sent, news).forEach(function (message) { ns.net.flash(message[0], message[1]); });
+        told(sent, news).concat(elsewhere).forEach(function (message) { ns.net.flash(message[0], message[1]); });
         if (again) run();
       }
     });
