@@ -145,6 +145,29 @@ def test_season_figures_agree_with_a_hand_count(client):
     assert "07.02.25" in solos and "10.01.25" not in solos
 
 
+def test_a_won_bettel_is_no_solo_in_the_season_nor_circled_but_a_won_geier_is(client):
+    """docs/groups.md: solos are Solo, Wenz, their house kin, the Touts and the Sie; a Bettel
+    (no trumps, ranked below them) is won alone but is no solo."""
+    group = start_group(client, preset="stammtisch")
+    evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
+    enter(
+        evening,
+        game("bettel", 0, won=True),
+        game("bettel_ouvert", 1, won=True, dealer=1),
+        game("geier", 2, won=True, dealer=2),
+    )
+    shown = {s.player.name: s for s in season(group, 2025).standings}
+    assert [(shown[n].won, shown[n].solos) for n in ("Anna", "Ben", "Cem")] == [
+        (1, 0),
+        (1, 0),
+        (1, 1),
+    ]
+    sheet = client.get(
+        reverse("pad_page", args=[scorer_key(evening), "spielliste"])
+    ).content.decode()
+    assert sheet.count("sk-circled") == 1  # the Geier's, not the Bettels'
+
+
 def test_settle_up_is_the_fewest_transfers_and_sums_to_each_balance(client):
     group = start_group(client)
     evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
