@@ -8,6 +8,7 @@ import openpyxl
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
@@ -17,6 +18,7 @@ from scoring.access import is_link_key
 from scoring.groups.models import Player
 from scoring.groups.season import evening_rows, season, settle_up
 from scoring.groups.settle import fewest_transfers
+from scoring.models import Access
 from scoring.pads.schafkopf.game import scores as game_scores
 from scoring.services import Author, save_round
 
@@ -166,6 +168,36 @@ def test_a_won_bettel_is_no_solo_in_the_season_nor_circled_but_a_won_geier_is(cl
         reverse("pad_page", args=[scorer_key(evening), "spielliste"])
     ).content.decode()
     assert sheet.count("sk-circled") == 1  # the Geier's, not the Bettels'
+
+
+def test_a_tables_menu_leads_back_to_its_group_without_giving_a_viewer_more(client):
+    """docs/groups.md, "Pages": the way back shows no more than the link may see."""
+    group = start_group(client)
+    evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
+    table_scorer = scorer_key(evening)
+    table_viewer = evening.table.accesses.get(role=Access.Role.VIEWER).key
+    group_scorer = reverse("group", args=[group.scorer_key])
+    group_viewer = reverse("group", args=[group.viewer_key])
+    client.get(group_scorer)  # this browser holds the group's scorer link
+    for page in ("table", "audit", "share"):
+        html = client.get(reverse(page, args=[table_scorer])).content.decode()
+        assert f'<a href="{group_scorer}" class="to-group">Stammtisch</a>' in html
+    # Another phone at the table (its scorer link from the QR code): the group's viewer page.
+    phone = Client()
+    html = phone.get(reverse("table", args=[table_scorer])).content.decode()
+    assert f'<a href="{group_viewer}" class="to-group">Stammtisch</a>' in html
+    assert group.scorer_key not in html
+    # An onlooker with the table's viewer link: no way into the group at all.
+    html = Client().get(reverse("table", args=[table_viewer])).content.decode()
+    assert "to-group" not in html and group.viewer_key not in html
+    assert group.scorer_key not in html
+    # A table of no group has no such link.
+    other = client.post(
+        reverse("table_new", args=["schafkopf"]),
+        {"preset": "tarif-10-20-50", "first_dealer": "0", "author": "Anna"}
+        | {f"player_{seat}": name for seat, name in enumerate("ABCD")},
+    )
+    assert "to-group" not in client.get(other.url).content.decode()
 
 
 def test_settle_up_is_the_fewest_transfers_and_sums_to_each_balance(client):
