@@ -288,3 +288,31 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
 def euros(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100},{abs(cents) % 100:02d} €"
+
+
+def test_the_first_dealer_choices_name_only_the_seats_of_a_table_of_four(phone, client, shots):
+    """At a table of four the evening's first-dealer choices are the four people chosen, not a
+    "Spieler 5"; a fifth person brings the fifth choice."""
+    group = start_group(client, name="Krone", roster=SIX)
+    page = phone()
+    page.goto(f"/g/{group.scorer_key}/evening/")
+    for seat, name in enumerate(["Anna", "Cem", "Dora", "Emil"]):
+        page.locator(f"#id_seat_{seat}").select_option(label=name)
+    page.locator("#id_seat_4").select_option("")
+    choices = page.locator("#id_first_dealer label")
+    expect(choices.filter(visible=True)).to_have_text(["Anna", "Cem", "Dora", "Emil"])
+    expect(page.get_by_text("Spieler 5")).to_be_hidden()
+    check_fits(page, "evening form, table of four")
+    shots(page, "evening-first-dealer-four")
+    page.locator("#id_seat_4").select_option(label="Franziska-Sophie")
+    expect(choices.filter(visible=True)).to_have_text(
+        ["Anna", "Cem", "Dora", "Emil", "Franziska-Sophie"]
+    )
+    page.get_by_text("Franziska-Sophie", exact=True).last.click()
+    page.locator("#id_seat_4").select_option("")  # the fifth leaves: seat 1 deals first
+    expect(page.locator("#id_first_dealer_0")).to_be_checked()
+    page.locator("#id_played_on").fill("2025-03-07")
+    page.get_by_role("button", name="Spiel beginnen").click()
+    expect(page.locator("body")).to_contain_text("Spiel 1")
+    evening = Evening.objects.get(group=group)
+    assert evening.table.player_names == ["Anna", "Cem", "Dora", "Emil"]
