@@ -17,7 +17,7 @@ BASE_PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do \
 	&& [ -n "$$v" ] && [ "$$v" != None ] && echo "$$v $$(command -v $$p || echo $$p)"; \
 	done | sort -r | head -n 1 | cut -d' ' -f2)
 
-.PHONY: help install run test test-db lint typecheck format bench messages messages-check check-python clean
+.PHONY: help install axe run test test-db lint typecheck format bench messages messages-check check-python clean
 
 help:
 	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
@@ -89,8 +89,19 @@ format: install
 test: lint typecheck messages-check test-db
 
 # The suite without lint, against whatever DATABASE_URL says (SQLite when unset).
-test-db: install
+test-db: install axe
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# axe-core from the npm registry, at the version and checksum tests/browser/axe/package-lock.json
+# pins, for the browser tests' WCAG 2.2 AA check (tests/browser/accessibility.py). Without npm
+# the check is skipped outside CI and fails in it.
+AXE_JS := tests/browser/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE_JS)
+$(AXE_JS): tests/browser/axe/package.json tests/browser/axe/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix tests/browser/axe --no-audit --no-fund --loglevel=error && touch $@; \
+	elif [ -n "$$CI" ]; then echo "ERROR: npm is needed for axe-core (apt install npm)" >&2; exit 1; \
+	else echo "npm not found: the browser tests' accessibility check will be skipped"; fi
 
 # The engines (every game, against OpenSpiel's oh_hell), the open-hand analysis, the draw.
 bench: install
@@ -121,7 +132,7 @@ messages-check: install
 	$(PY) -m scoring.rules.i18n check
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache $(ENGINE_BUILT)
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ENGINE_BUILT) tests/browser/axe/node_modules
 	find scoring/rules -name "*.so" -delete
 
 # --- production (docs/production.md, deploy/) -------------------------------------------------
@@ -175,5 +186,5 @@ faulttest: install
 # ports against pytest-django's throwaway copy of PROD_BROWSER_DATABASE_URL, with Caddy in front
 # (deploy/Caddyfile). Needs PostgreSQL, caddy and chromium (.ci/run installs them).
 PROD_BROWSER_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stichblock_production
-test-prod-browser: install
+test-prod-browser: install axe
 	DATABASE_URL="$(PROD_BROWSER_DATABASE_URL)" $(PY) -m pytest tests/browser/production -m production_browser $(PYTEST_ARGS)

@@ -61,9 +61,18 @@ def sheet_rows(table: Table) -> list[list]:
     unit = UNIT_NAMES.get(table.profile.get("unit"), _("points"))
     # Schafkopf's Stock is a fifth account: a column after the players' (totals + Stock = 0).
     stock = getattr(summary, "has_stock", False)
+    # Where the table plays Bock rounds, the last column says by what a Bock game's amounts
+    # were multiplied (a number, empty for a plain game): why games 7 to 10 doubled.
+    bock = getattr(summary, "has_bock", False)
     heads = [f"{name} ({unit})" for name in summary.players]
     rows: list[list] = [
-        [noun, _("What was played"), *heads, *([f"{_('Stock')} ({unit})"] if stock else [])]
+        [
+            noun,
+            _("What was played"),
+            *heads,
+            *([f"{_('Stock')} ({unit})"] if stock else []),
+            *([_("Bock (factor)")] if bock else []),
+        ]
     ]
     for row in summary.rows:
         if not row.complete:
@@ -71,7 +80,15 @@ def sheet_rows(table: Table) -> list[list]:
         what = getattr(row, "line", "") or "; ".join(
             f"{label}: {value}" for label, value in pad.describe(table, row.data)
         )
-        rows.append([row.number, what, *row.scores, *([row.evening.stock] if stock else [])])
+        rows.append(
+            [
+                row.number,
+                what,
+                *row.scores,
+                *([row.evening.stock] if stock else []),
+                *([row.evening.factor if row.evening.bock else None] if bock else []),
+            ]
+        )
     rows.append([_("Total"), "", *summary.totals, *([summary.stock] if stock else [])])
     final = summary.final_totals
     if final is not None and (final != summary.totals or stock):

@@ -27,10 +27,16 @@ def is_seat_option(field) -> bool:
     return bool(field.field.widget.attrs.get("data-seat-names"))
 
 
+def house_options(form: TableForm) -> list:
+    """The creation form's options a group chooses once, other than its rule fields (the
+    preset, the money per unit): every option but the seats'."""
+    return [f for f in form.option_fields() if not is_seat_option(f)]
+
+
 def house_rule_fields(form: TableForm) -> list:
     """The creation form's fields a group chooses once: its options other than seats, and
     its rule fields."""
-    return [f for f in form.option_fields() if not is_seat_option(f)] + list(form.rule_fields())
+    return house_options(form) + list(form.rule_fields())
 
 
 def seat_option_fields(form: TableForm) -> list:

@@ -40,7 +40,7 @@ class SeatFacts:
     units: int
     games: int
     won: int = 0  # games won as declarer
-    solos: int = 0  # won Solos, Wenz, Touts, Sie: circled on the sheet
+    solos: int = 0  # won solos (schafkopf_game.SOLOS): circled on the sheet
     schneider: int = 0  # games his side won Schneider (not Schwarz)
     schwarz: int = 0  # games his side won Schwarz
     touts: int = 0  # Touts won as declarer
@@ -90,7 +90,7 @@ def table_facts(table, revisions: list[Revision], carried: int = 0) -> TableFact
             continue
         party, won = schafkopf_game.party(data), data["won"]
         declarer = counts[data["declarer"]]
-        declarer["solos"] += row.won_alone
+        declarer["solos"] += row.won_solo
         declarer["touts"] += won and data["contract"] in TOUTS
         for seat, seat_counts in enumerate(counts):
             if seat == data.get("sitting_out") or (seat in party) != won:
@@ -180,7 +180,7 @@ def evening_rows(
     return rows
 
 
-FIGURES_FORMAT = 1  # raise when TableFacts or table_facts change: stored figures are redone
+FIGURES_FORMAT = 2  # raise when TableFacts or table_facts change: stored figures are redone
 
 
 def stored_facts(evening: Evening, carried: int) -> TableFacts | None:

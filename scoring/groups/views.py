@@ -25,7 +25,7 @@ from .forms import (
     PaymentForm,
     RenameForm,
     SeasonStartForm,
-    house_rule_fields,
+    house_options,
     pad_form,
     rule_data_of,
     rules_only_form,
@@ -64,7 +64,7 @@ def group_new(request, game: str):
         scope = GroupScope(group=group, key=group.scorer_key)
         remember_group(request, scope)
         return redirect("group", key=group.scorer_key)
-    context = {"form": form, "rules": rules, "rule_fields": house_rule_fields(rules)}
+    context = {"form": form, "rules": rules, "rule_options": house_options(rules)}
     context["game"] = Game(game)
     return render(request, "scoring/groups/new.html", context, status=422 if data else 200)
 

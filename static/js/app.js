@@ -19,12 +19,26 @@
     if (chosen && chosen.value) return chosen.options[chosen.selectedIndex].textContent.trim();
     return "";
   }
+  // Once a seat has a name, the empty seats after the last named one stay empty (a table of
+  // four has no "Player 5"): their choices are hidden, and a hidden choice that was taken
+  // passes to the first seat, as the server would refuse it.
   function labelSeats() {
-    document.querySelectorAll("input[data-seat-names]").forEach(function (radio) {
+    var radios = Array.prototype.slice.call(document.querySelectorAll("input[data-seat-names]"));
+    var lastNamed = {};
+    radios.forEach(function (radio) {
+      if (seatName(radio.value)) lastNamed[radio.name] = Math.max(lastNamed[radio.name] || 0, Number(radio.value));
+    });
+    radios.forEach(function (radio) {
       var label = radio.closest("label");
       if (!label) return;
       if (!label.dataset.fallback) label.dataset.fallback = label.lastChild.textContent;
       label.lastChild.textContent = " " + (seatName(radio.value) || label.dataset.fallback.trim());
+      var unused = radio.name in lastNamed && Number(radio.value) > lastNamed[radio.name];
+      label.hidden = unused;
+      if (unused && radio.checked) {
+        var first = radios.filter(function (other) { return other.name === radio.name; })[0];
+        first.checked = true;
+      }
     });
   }
   function isSeatField(id) { return /^id_(player|guest|seat)_\d+$/.test(id || ""); }

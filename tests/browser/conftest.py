@@ -132,3 +132,22 @@ def viewer_link(page) -> str:
     url = page.locator("section", has_text="Zuschauer-Link").locator(".url a").inner_text()
     page.go_back()
     return url
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """``axe(page, label)``: fails with every WCAG 2.2 AA violation axe-core finds on the page
+    as it is now (tests/browser/accessibility.py); ``axe.found(page)`` only returns them."""
+    from .accessibility import axe_source, describe, violations
+
+    source = axe_source()
+
+    class Axe:
+        def found(self, page) -> list[dict]:
+            return violations(page, source)
+
+        def __call__(self, page, label: str) -> None:
+            found = self.found(page)
+            assert not found, describe(label, found)
+
+    return Axe()

@@ -136,11 +136,11 @@ def test_a_stammtisch_evening_on_two_phones(phone, live_server, shots):
     shots(first, "stammtisch-round-2")
     first.go_back()
 
-    # The CSV: every game as repriced, the Stock column, the totals.
+    # The CSV: every game as repriced, the Stock and Bock columns, the totals.
     table_url = re.match(r".*/t/[^/]+/", first.url).group(0)
     body = first.request.get(table_url + "sheet.csv").body().decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(body), delimiter=";"))
-    assert rows[0][-1] == "Stock (Cent)"
+    assert rows[0][-2:] == ["Stock (Cent)", "Bock (Faktor)"]
     expected = {n: CORRECTED.get(n, amounts) for n, (_p, _t, amounts) in enumerate(GAMES, 1)}
     for row in rows[1:13]:
         assert [german_number(cell) for cell in row[2:6]] == expected[int(row[0])]

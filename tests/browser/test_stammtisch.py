@@ -19,7 +19,7 @@ from scoring.models import Access, Revision
 from tests.groups.helpers import enter, game, start_group
 from tests.groups.test_groups import brute_force_fewest
 
-from .conftest import check_fits
+from .conftest import PHONE, check_fits
 from .test_schafkopf_stammtisch import tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -288,3 +288,61 @@ def test_a_stammtisch_plays_three_evenings(phone, live_server):
 def euros(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100},{abs(cents) % 100:02d} €"
+
+
+def test_the_first_dealer_choices_name_only_the_seats_of_a_table_of_four(phone, client, shots):
+    """At a table of four the evening's first-dealer choices are the four people chosen, not a
+    "Spieler 5"; a fifth person brings the fifth choice."""
+    group = start_group(client, name="Krone", roster=SIX)
+    page = phone()
+    page.goto(f"/g/{group.scorer_key}/evening/")
+    for seat, name in enumerate(["Anna", "Cem", "Dora", "Emil"]):
+        page.locator(f"#id_seat_{seat}").select_option(label=name)
+    page.locator("#id_seat_4").select_option("")
+    choices = page.locator("#id_first_dealer label")
+    expect(choices.filter(visible=True)).to_have_text(["Anna", "Cem", "Dora", "Emil"])
+    expect(page.get_by_text("Spieler 5")).to_be_hidden()
+    check_fits(page, "evening form, table of four")
+    shots(page, "evening-first-dealer-four")
+    page.locator("#id_seat_4").select_option(label="Franziska-Sophie")
+    expect(choices.filter(visible=True)).to_have_text(
+        ["Anna", "Cem", "Dora", "Emil", "Franziska-Sophie"]
+    )
+    page.get_by_text("Franziska-Sophie", exact=True).last.click()
+    page.locator("#id_seat_4").select_option("")  # the fifth leaves: seat 1 deals first
+    expect(page.locator("#id_first_dealer_0")).to_be_checked()
+    page.locator("#id_played_on").fill("2025-03-07")
+    page.get_by_role("button", name="Spiel beginnen").click()
+    expect(page.locator("body")).to_contain_text("Spiel 1")
+    evening = Evening.objects.get(group=group)
+    assert evening.table.player_names == ["Anna", "Cem", "Dora", "Emil"]
+
+
+def test_a_new_stammtisch_offers_the_preset_and_its_rules_on_asking_without_javascript(
+    browser, live_server, shots
+):
+    """Issue 29 §5.5: at 360 px the form shows the presets, each with what it means in one
+    line; the ~100 house-rule choices wait behind "Hausregeln anpassen", which opens and is
+    sent without JavaScript."""
+    context = browser.new_context(
+        viewport=PHONE, locale="de-DE", base_url=live_server.url, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto("/g/new/schafkopf/")
+    shown = "[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]"
+    visible = f"{shown}.filter(e => e.checkVisibility()).length"
+    assert page.evaluate(visible) < 15
+    expect(page.get_by_text("Stammtisch: 10/20/50 mit Geier, Farbwenz, Bettel")).to_be_visible()
+    check_fits(page, "new group, rules closed")
+    shots(page, "new-group-preset")
+    page.get_by_text("Hausregeln anpassen").click()
+    assert page.evaluate(visible) > 90
+    page.get_by_label("Name der Runde").fill("Linde")
+    page.get_by_label("Spieler (ein Name pro Zeile)").fill("\n".join(SIX))
+    page.locator("label", has_text="Stammtisch: 10/20/50").locator("input").check()
+    page.locator("input[name=base_solo]").fill("60")
+    page.get_by_role("button", name="Stammtisch gründen").click()
+    expect(page.get_by_role("heading", name="Linde")).to_be_visible()
+    group = Group.objects.get(name="Linde")
+    assert (group.profile_name, group.profile["base_solo"]) == ("stammtisch+custom", 60)
+    context.close()

@@ -8,6 +8,7 @@ import openpyxl
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
@@ -17,6 +18,7 @@ from scoring.groups.models import Player
 from scoring.groups.season import evening_rows, season, settle_up
 from scoring.groups.settle import fewest_transfers
 from scoring.keys import is_link_key
+from scoring.models import Access
 from scoring.pads.schafkopf.game import scores as game_scores
 from scoring.services import Author, save_round
 
@@ -143,6 +145,59 @@ def test_season_figures_agree_with_a_hand_count(client):
     solos = client.get(behind + "?fact=solos").content.decode()
     assert solos.count("<tr>") == 1 + 1  # the head and the one evening with her Wenz
     assert "07.02.25" in solos and "10.01.25" not in solos
+
+
+def test_a_won_bettel_is_no_solo_in_the_season_nor_circled_but_a_won_geier_is(client):
+    """docs/groups.md: solos are Solo, Wenz, their house kin, the Touts and the Sie; a Bettel
+    (no trumps, ranked below them) is won alone but is no solo."""
+    group = start_group(client, preset="stammtisch")
+    evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
+    enter(
+        evening,
+        game("bettel", 0, won=True),
+        game("bettel_ouvert", 1, won=True, dealer=1),
+        game("geier", 2, won=True, dealer=2),
+    )
+    shown = {s.player.name: s for s in season(group, 2025).standings}
+    assert [(shown[n].won, shown[n].solos) for n in ("Anna", "Ben", "Cem")] == [
+        (1, 0),
+        (1, 0),
+        (1, 1),
+    ]
+    sheet = client.get(
+        reverse("pad_page", args=[scorer_key(evening), "spielliste"])
+    ).content.decode()
+    assert sheet.count("sk-circled") == 1  # the Geier's, not the Bettels'
+
+
+def test_a_tables_menu_leads_back_to_its_group_without_giving_a_viewer_more(client):
+    """docs/groups.md, "Pages": the way back shows no more than the link may see."""
+    group = start_group(client)
+    evening = start_evening(client, group, ["Anna", "Ben", "Cem", "Dora"])
+    table_scorer = scorer_key(evening)
+    table_viewer = evening.table.accesses.get(role=Access.Role.VIEWER).key
+    group_scorer = reverse("group", args=[group.scorer_key])
+    group_viewer = reverse("group", args=[group.viewer_key])
+    client.get(group_scorer)  # this browser holds the group's scorer link
+    for page in ("table", "audit", "share"):
+        html = client.get(reverse(page, args=[table_scorer])).content.decode()
+        assert f'<a href="{group_scorer}" class="to-group">Stammtisch</a>' in html
+    # Another phone at the table (its scorer link from the QR code): the group's viewer page.
+    phone = Client()
+    html = phone.get(reverse("table", args=[table_scorer])).content.decode()
+    assert f'<a href="{group_viewer}" class="to-group">Stammtisch</a>' in html
+    assert group.scorer_key not in html
+    # An onlooker with the table's viewer link: no way into the group at all.
+    html = Client().get(reverse("table", args=[table_viewer])).content.decode()
+    assert "to-group" not in html and group.viewer_key not in html
+    assert group.scorer_key not in html
+    # A table of no group has no such link.
+    other = client.post(
+        reverse("table_new", args=["schafkopf"]),
+        {"preset": "tarif-10-20-50", "first_dealer": "0", "author": "Anna"}
+        | {f"player_{seat}": name for seat, name in enumerate("ABCD")},
+    )
+    assert "to-group" not in client.get(other.url).content.decode()
 
 
 def test_settle_up_is_the_fewest_transfers_and_sums_to_each_balance(client):

@@ -7,6 +7,8 @@ Seats: Anna 0, Ben 1, Cem 2, Dora 3. Each entry posts only what its taps send: t
 suit where it has one, the declarer and the result (4–7 taps with "save").
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -161,3 +163,26 @@ def test_the_short_deck_counts_six_tricks_and_offers_no_sie(client):
     assert "Laufende: von 0 bis 12 bei diesem Spiel." in errors(post_round(client, key, 2, fields))
     # Augen still run to 120.
     play(client, key, 2, game("rufspiel", 0, 1, called="E", augen=120, outcome="won_schwarz"))
+
+
+@pytest.mark.parametrize("url", ["/new/schafkopf/", "/g/new/schafkopf/"])
+def test_the_creation_forms_show_the_preset_and_keep_the_rules_behind_adjust(client, url):
+    """Issue 29 §5.5: a preset is usually all a table needs: the presets (each with what it
+    means in one line) come first, the ~100 house-rule choices behind "Hausregeln anpassen"
+    (a <details>, closed, so it opens without JavaScript); a mistake in one opens it."""
+    html = client.get(url).content.decode()
+    before, details = html.split('<details class="rules">', 1)
+    details = details.split("</details>", 1)[0]
+    assert "<summary>Hausregeln anpassen</summary>" in details
+    assert 'name="preset"' in before and 'name="money"' in before
+    assert "Stammtisch: 10/20/50 mit Geier, Farbwenz, Bettel, Bock und Stock" in before
+    assert 'name="preset"' not in details
+    for rule in ("contracts", "base_solo", "bock", "passed_deal", "stock_fee"):
+        assert f'name="{rule}"' in details and f'name="{rule}"' not in before
+    assert len(re.findall(r"<input|<select", details)) > 90
+    assert len(re.findall(r"<input(?! type=\"hidden\")|<select", before)) < 30
+    data = {"name": "Krone", "roster": "Anna\nBen\nCem\nDora", "preset": "stammtisch"}
+    data |= {"player_0": "Anna", "player_1": "Ben", "player_2": "Cem", "player_3": "Dora"}
+    refused = client.post(url, data | {"base_solo": "-5", "first_dealer": "0"})
+    assert refused.status_code == 422
+    assert '<details class="rules" open>' in refused.content.decode()

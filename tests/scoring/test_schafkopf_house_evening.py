@@ -10,10 +10,12 @@ end `split` "gives each player of the table an equal share"). Preset ``stammtisc
 Seats: Anna 0, Ben 1, Cem 2, Dora 3.
 """
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from scoring.models import Revision
 from scoring.tables import summarize
@@ -136,13 +138,36 @@ def test_the_end_of_the_evening_shares_the_stock_out_and_the_csv_has_its_column(
     assert "Der Stock von 80 wird verteilt: 20 für jeden, 0 bleiben darin." in page
     assert "Endstand +270 −90 −90 −90 € 2,70 € −0,90 € −0,90 € −0,90 €" in page
     rows = read_csv(client.get(reverse("sheet_csv", args=[key])), "de")
-    assert rows[0][-1] == "Stock (Cent)"
-    assert [german_number(row[-1]) for row in rows[1:5]] == [80, 160, 0, 80]
-    assert rows[5][0] == "Summe" and german_number(rows[5][-1]) == 80
+    assert rows[0][6] == "Stock (Cent)"
+    assert [german_number(row[6]) for row in rows[1:5]] == [80, 160, 0, 80]
+    assert rows[5][0] == "Summe" and german_number(rows[5][6]) == 80
     assert rows[6][0] == "Endstand"
     assert [german_number(cell) for cell in rows[6][2:]] == [270, -90, -90, -90, 0]
     assert rows[7][0] == "Geld (Cent)"
     assert [german_number(cell) for cell in rows[7][2:]] == [270, -90, -90, -90]
+
+
+def test_the_csv_and_the_workbook_mark_the_bock_games_with_their_factor(client):
+    """A treasurer sees why games 2 to 5 doubled: a Bock column with the factor as a number."""
+    _table, key = create_schafkopf(client, preset="stammtisch")
+    play(client, key, 1, SPLIT)  # 60 : 60: one Bock round, the next four games
+    for number in range(2, 7):
+        play(client, key, number, game("rufspiel", 0, 2, called="E", augen=70))
+    rows = read_csv(client.get(reverse("sheet_csv", args=[key])), "de")
+    assert rows[0][6:] == ["Stock (Cent)", "Bock (Faktor)"]
+    games = rows[1:7]
+    assert [row[7] for row in games] == ["", "2", "2", "2", "2", ""]
+    assert german_number(games[1][7]) == 2
+    # The Bock game's amounts are the plain game's doubled; the plain game's are not.
+    assert [german_number(c) for c in games[1][2:6]] == [
+        2 * german_number(c) for c in games[5][2:6]
+    ]
+    sheet_xlsx = client.get(reverse("sheet_xlsx", args=[key]))
+    workbook = load_workbook(io.BytesIO(sheet_xlsx.content))
+    cells = list(workbook.active.iter_rows(values_only=True))
+    assert cells[0][7] == "Bock (Faktor)" and cells[0][6] == "Stock (Cent)"
+    assert [row[7] for row in cells[1:7]] == [None, 2, 2, 2, 2, None]
+    assert all(cell.data_type != "f" for row in workbook.active.iter_rows() for cell in row)
 
 
 def test_an_offline_entry_is_priced_by_the_server(client):

@@ -1,6 +1,7 @@
 """Amounts as a group's pages show them."""
 
 from django import template
+from django.urls import reverse
 
 from ...pads.schafkopf.labels import format_money
 from ...templatetags.scorepad import signed
@@ -30,3 +31,28 @@ def my_groups(context):
     from ..links import my_groups as groups_of
 
     return groups_of(context["request"])
+
+
+@register.simple_tag(takes_context=True)
+def group_of_table(context, access):
+    """``{% group_of_table access as group %}`` — the Stammtisch a table's evening belongs to,
+    for the way back from its pages: ``{"name", "url"}``, or None. Never more than the link
+    may see (docs/groups.md, "Pages"): the group's scorer page only for a browser that already
+    holds its scorer link; else a table's scorer link leads to the group's viewer page and a
+    table's viewer link nowhere (it may be an onlooker's, and the group shows every evening)."""
+    from ...models import Access
+    from ..links import MY_GROUPS
+    from ..models import Evening
+
+    evening = Evening.objects.filter(table_id=access.table_id).select_related("group").first()
+    if evening is None:
+        return None
+    group = evening.group
+    request = context.get("request")
+    if request is not None and group.scorer_key in request.session.get(MY_GROUPS, []):
+        key = group.scorer_key
+    elif access.role == Access.Role.SCORER:
+        key = group.viewer_key
+    else:
+        return None
+    return {"name": group.name, "url": reverse("group", args=[key])}

@@ -25,6 +25,8 @@ from ...rules.schafkopf import (
     settle_ramsch,
 )
 from .labels import (
+    BETTEL,
+    BETTEL_OUVERT,
     NO,
     OUTCOME_NAMES,
     PLAYED,
@@ -38,6 +40,12 @@ from .labels import (
 from .misplay import offered
 
 ALONE = tuple(c for c in PLAYED if c != RUFSPIEL)
+# What a won "solo" is wherever one is counted or circled (the sheet's circles, the Stammtisch
+# season's solos; docs/groups.md, "The season"): a game a lone declarer plays with trumps —
+# Solo, Wenz, their house kin Geier, Farbwenz and Farbgeier, every Tout, the Sie. Not a
+# Bettel: it has no trumps and ranks below all of them (docs/rules/schafkopf.md, "House
+# contracts": the announcement rank).
+SOLOS = tuple(c for c in ALONE if c not in (BETTEL, BETTEL_OUVERT))
 
 
 def scores(profile: dict, data: dict, players: int) -> list[int]:

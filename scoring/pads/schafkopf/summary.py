@@ -38,7 +38,7 @@ class GameRow(RoundRow):
     short: str = ""
     line: str = ""
     declaring: set[int] = field(default_factory=set)
-    won_alone: bool = False  # a won Solo, Wenz, Tout or Sie: circled on the paper sheet
+    won_solo: bool = False  # a won solo (game.SOLOS): circled on the paper sheet
     offender: str = ""  # the name of who misplayed (misplay: offender_pays)
     # What the evening made of the game: its Bock rounds and its Stock payments.
     evening: EveningGame | None = None
@@ -69,7 +69,7 @@ class GameRow(RoundRow):
                     "out": seat == data.get("sitting_out"),
                     "declarer": seat == data.get("declarer"),
                     "partner": seat == data.get("partner"),
-                    "circled": self.won_alone and seat == data.get("declarer"),
+                    "circled": self.won_solo and seat == data.get("declarer"),
                     "offender": seat == data.get("misplay"),
                 }
             )
@@ -146,7 +146,7 @@ def summarize(table, revisions) -> Summary:
         row.declaring = game.party(data)
         misplay = data.get("misplay")
         won = data.get("won", False) and misplay is None
-        row.won_alone = data["contract"] in game.ALONE and won
+        row.won_solo = data["contract"] in game.SOLOS and won
         row.offender = players[misplay] if misplay is not None else ""
         rows.append(row)
     # Every game is priced by the evening in order: a corrected game reprices those after it.
