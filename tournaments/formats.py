@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from scoring.pads import PADS
-from scoring.pads.schafkopf.game import ALONE, priced_by_evening
+from scoring.pads.schafkopf.game import SOLOS, priced_by_evening
 from scoring.rules import scharfe_schoten as scharfe_schoten_rules
 from scoring.rules.schatzsuche import scores as schatzsuche_rules
 from scoring.rules.stichwahl.scores import WINNING_TOTAL
 
-# Contracts a player plays alone (the house games too); a won one is circled on the
-# Spielliste and breaks ties.
-SOLO_CONTRACTS = frozenset(ALONE)
+# The solos (scoring.pads.schafkopf.game.SOLOS, one definition for the sheet's circles, the
+# season and here): a won one is circled on the Spielliste and breaks ties.
+SOLO_CONTRACTS = frozenset(SOLOS)
 
 
 @dataclass(frozen=True)
