@@ -115,10 +115,16 @@ def members_named(club: Club, names: list[str]) -> dict[str, Member]:
     for member in club.members.filter(Q(removed_at__isnull=True) | Q(merged_into__isnull=False)):
         if member.name.casefold() in wanted:
             found[member.name.casefold()] = member
-    kept = {m.pk: m for m in club.members.filter(pk__in=[m.merged_into_id for m in found.values()])}
+    kept = {
+        m.pk: m
+        for m in club.members.filter(
+            pk__in=[m.merged_into_id for m in found.values()], removed_at__isnull=True
+        )
+    }
     return {
         name: kept[member.merged_into_id] if member.merged_into_id else member
         for name, member in found.items()
+        if not member.merged_into_id or member.merged_into_id in kept
     }
 
 
@@ -157,6 +163,10 @@ def remove_member(member: Member) -> None:
     with transaction.atomic():
         member.name, member.removed_at = new, timezone.now()
         member.save(update_fields=["name", "removed_at"])
+        # The spellings merged into him are his names too.
+        for spelling in member.spellings.all():
+            spelling.name = removed_name(spelling)
+            spelling.save(update_fields=["name"])
         players = list(member.entries.select_related("tournament"))
         Player.objects.filter(member=member).update(name=new)
         seats = DrawnSeat.objects.filter(

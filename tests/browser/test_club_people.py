@@ -114,3 +114,30 @@ def test_one_person_in_two_series_after_a_spelling_variant_and_a_merge(phone, li
     expect(page.locator(".series-ranking")).not_to_contain_text(VARIANT)
     keep(page, "people-series-best-360")
     check_fits(page, "series best evening")
+
+
+def test_a_stammtisch_joins_the_club_on_a_phone(phone, live_server):
+    from django.test import Client
+
+    from tests.groups.helpers import start_group
+
+    user = organizer()
+    club = services.create_club(user, "Schafkopfclub Au")
+    services.add_members(club, CLUB)
+    group = start_group(Client(), roster=(VARIANT, "Ben Huber", "Xaver Zenz"))
+    page = logged_in_phone(phone, live_server, user)
+    page.goto(f"/clubs/{club.pk}/")
+    page.get_by_role("link", name="Stammtisch verbinden").click()
+    page.get_by_label("Schreiber-Link des Stammtischs").fill(
+        f"{live_server.url}/g/{group.scorer_key}/"
+    )
+    page.get_by_role("button", name="Weiter").click()
+    # Her spelling is matched to her, a new name is offered as a new club player.
+    expect(page.get_by_label(VARIANT)).to_have_value(str(club.members.get(name=MAGDALENA).pk))
+    expect(page.get_by_label("Xaver Zenz")).to_have_value("new")
+    keep(page, "people-stammtisch-match-360")
+    check_fits(page, "Stammtisch matching")
+    page.get_by_role("button", name="Verbinden").click()
+    expect(page.locator(".msg-success")).to_contain_text("Stammtisch")
+    roster = {p.name: p.member.name for p in group.players.all()}
+    assert roster == {MAGDALENA: MAGDALENA, "Ben Huber": "Ben Huber", "Xaver Zenz": "Xaver Zenz"}

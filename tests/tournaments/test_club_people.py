@@ -233,3 +233,15 @@ def test_the_new_forms_never_fail(client, club, entries, join, answer, name, oth
     ]
     for url, data in posts:
         assert client.post(url, data).status_code in (200, 302, 422)
+
+
+def test_removing_a_merged_player_forgets_his_spellings_too(client, club):
+    magdalena = club.members.get(name=MAGDALENA)
+    (variant,) = services.add_members(club, ["Magdalena Fruehholz"])
+    services.merge_members(magdalena, variant, "leitung (Turnierleitung)")
+    services.remove_member(magdalena)
+    names = set(club.members.values_list("name", flat=True))
+    assert not names & {MAGDALENA, "Magdalena Fruehholz"}
+    tournament = club_tournament(club)
+    services.register_players(tournament, [("Magdalena Fruehholz", None)])
+    assert tournament.players.get().member is None, "a guest now, not the removed player"

@@ -6,6 +6,8 @@ person's page shows his evenings and his tournaments. Groups without a club are 
 import uuid
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -130,3 +132,24 @@ def test_the_link_forms_never_fail(client, club, link_text, answer, scorer):
     data |= {f"player-{p.pk}": answer for p in group.players.all()}
     for posted in ({"link": link_text}, data):
         assert client.post(url, posted).status_code in (200, 302, 422)
+
+
+def test_a_roster_rename_to_another_club_players_name_is_refused(client, club):
+    group = start_group(client, roster=("Ben Huber", "Cem", "Dora"))
+    link(client, club, group)
+    services.add_members(club, ["Zora Zenz"])
+    cem = group.players.get(name="Cem")
+    url = reverse("player_rename", args=[group.scorer_key, cem.pk])
+    refused = client.post(url, {"name": "Zora Zenz"})
+    assert refused.status_code == 422
+    cem.refresh_from_db()
+    assert cem.name == "Cem" and cem.member.name == "Cem"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_name_lengths_migrate_back_and_forth():
+    executor = MigrationExecutor(connection)
+    executor.migrate([("scoring", "0007_analysis")])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -148,6 +148,8 @@ def tournament_players(request, pk: int):
         if bound is form and form.undecided:
             # Nothing registered: the page asks whether a typed name is a club player.
             messages.warning(request, similar_names_message(form.undecided))
+            for problem in form.problems:  # said now, not only after the answer
+                messages.error(request, problem)
             status = 200
         else:
             done = register(request, tournament, bound, pick_form)
