@@ -20,6 +20,40 @@ from .models import Club, Member, Player, Series, Tournament
 from .names import similar
 
 CUSTOM = "custom"
+BIGGEST_ID = 2**63 - 1  # a larger number posted as an id fails in the database, not the form
+
+
+def fits_an_id(value) -> bool:
+    text = str(value).strip()
+    return not text.isdigit() or int(text) <= BIGGEST_ID
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """A pick of one row; an id no database column holds is an invalid choice (not a 500)."""
+
+    def to_python(self, value):
+        if not fits_an_id(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
+
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    """A pick of several rows; ids no database column holds are invalid (not a 500)."""
+
+    def _check_values(self, value):
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for pk in values:
+            if not fits_an_id(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
 KEEP = "keep"
 
 
@@ -561,7 +595,7 @@ class MemberNameForm(forms.Form):
 class MergeForm(forms.Form):
     """Another club player who is the same person: merged into this one."""
 
-    other = forms.ModelChoiceField(
+    other = RowChoiceField(
         queryset=Member.objects.none(),
         label=_("The same person as"),
         empty_label=_("choose a player"),
@@ -583,7 +617,7 @@ class MergeForm(forms.Form):
 class MemberPickForm(forms.Form):
     """Registering the club's players for a tournament: those not on its entry list yet."""
 
-    members = forms.ModelMultipleChoiceField(
+    members = RowsChoiceField(
         queryset=Member.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=_("The club's players"),
@@ -673,7 +707,7 @@ class SeriesForm(forms.ModelForm):
         self.fields["tie_break"] = choice_field(
             _("Ties in points are broken by"), Tournament.TieBreak.choices
         )
-        self.fields["tournaments"] = forms.ModelMultipleChoiceField(
+        self.fields["tournaments"] = RowsChoiceField(
             label=_("Evenings (the club's tournaments of one game)"),
             queryset=club.tournaments.order_by("date", "created_at"),
             widget=forms.CheckboxSelectMultiple,

@@ -245,3 +245,17 @@ def test_removing_a_merged_player_forgets_his_spellings_too(client, club):
     tournament = club_tournament(club)
     services.register_players(tournament, [("Magdalena Fruehholz", None)])
     assert tournament.players.get().member is None, "a guest now, not the removed player"
+
+
+def test_ids_no_database_holds_are_refused_not_a_server_error(client, club):
+    """Found by the fuzz: a posted id beyond 64 bits failed in SQLite (OverflowError)."""
+    huge = str(2**63)
+    member = club.members.get(name="Anna Maier")
+    tournament = club_tournament(club)
+    posts = [
+        (reverse("series_new", args=[club.pk]), {"name": "Liga", "tournaments": [huge]}),
+        (reverse("member", args=[club.pk, member.pk]), {"action": "merge", "other": huge}),
+        (players_url(tournament), {"pick": "1", "members": [huge]}),
+    ]
+    for url, data in posts:
+        assert client.post(url, data).status_code == 422
