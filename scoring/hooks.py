@@ -49,3 +49,20 @@ def register_table_authority(fn: Callable) -> Callable:
 
 def has_table_authority(request, table) -> bool:
     return any(fn(request, table) for fn in TABLE_AUTHORITIES)
+
+
+# A roster hook is ``fn(player)``, called when a person joins a group's roster or is renamed
+# there (inside the transaction): the tournaments app keeps a club's Stammtisch roster and
+# the club's members one record per person.
+ROSTER_HOOKS: list[Callable] = []
+
+
+def register_roster_hook(fn: Callable) -> Callable:
+    if fn not in ROSTER_HOOKS:
+        ROSTER_HOOKS.append(fn)
+    return fn
+
+
+def roster_changed(player) -> None:
+    for fn in ROSTER_HOOKS:
+        fn(player)

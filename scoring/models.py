@@ -33,7 +33,7 @@ class Table(models.Model):
     # A locked table (e.g. a tournament table whose result was confirmed) refuses new
     # revisions until it is unlocked; both are recorded as TableEvents.
     locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
-    locked_by = models.CharField(_("locked by"), max_length=60, blank=True)
+    locked_by = models.CharField(_("locked by"), max_length=80, blank=True)
     # The creation form's one-time token: a double tap on "start" makes one table, not two.
     submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
@@ -68,7 +68,8 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    name = models.CharField(_("name"), max_length=40)
+    # A club's member names run to 80 characters (a tournament seats them as they are).
+    name = models.CharField(_("name"), max_length=80)
 
     class Meta:
         ordering = ["position"]
@@ -160,7 +161,7 @@ class Revision(models.Model):
     scores = models.JSONField(null=True, blank=True)
     complete = models.BooleanField(default=False)
     source = models.CharField(max_length=12, choices=Source.choices, default=Source.ENTRY)
-    author = models.CharField(_("entered by"), max_length=60, blank=True)
+    author = models.CharField(_("entered by"), max_length=80, blank=True)
     device = models.CharField(max_length=40, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     # The form's one-time token: a double tap on "save" stores one revision, not two.
@@ -202,7 +203,7 @@ class TableEvent(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     round_number = models.PositiveIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    author = models.CharField(_("by"), max_length=60, blank=True)
+    author = models.CharField(_("by"), max_length=80, blank=True)
     device = models.CharField(max_length=40, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     details = models.JSONField(default=dict, blank=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.utils import ErrorDict, ErrorList
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
@@ -15,10 +17,45 @@ from scoring.pads.base import choice_field, int_field
 
 from .formats import get_format
 from .models import Club, Member, Player, Prize, Series, Tournament
+from .names import similar
 from .prizes import prize_cents
 from .templatetags.tournament_money import euros
 
 CUSTOM = "custom"
+BIGGEST_ID = 2**63 - 1  # a larger number posted as an id fails in the database, not the form
+
+
+def fits_an_id(value) -> bool:
+    text = str(value).strip()
+    return not text.isdigit() or int(text) <= BIGGEST_ID
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """A pick of one row; an id no database column holds is an invalid choice (not a 500)."""
+
+    def to_python(self, value):
+        if not fits_an_id(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
+
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    """A pick of several rows; ids no database column holds are invalid (not a 500)."""
+
+    def _check_values(self, value):
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for pk in values:
+            if not fits_an_id(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
 KEEP = "keep"
 
 
@@ -199,7 +236,31 @@ class TournamentForm(forms.ModelForm):
 ENTRY_LINE = re.compile(r"^(?:(\d{1,5})[\s.:;,)-]+)?(.+)$")
 
 
+NAME_LENGTH = Member._meta.get_field("name").max_length
+
+
+def typed_lines(text: str) -> list[tuple[int, str | None, str]]:
+    """(line number, start number or None, name) of every non-empty line."""
+    lines = []
+    for line_number, line in enumerate(str(text).splitlines(), start=1):
+        line = line.strip()
+        if line:
+            start, name = ENTRY_LINE.match(line).groups()
+            lines.append((line_number, start, " ".join(name.split())))
+    return lines
+
+
+def spelling_field_name(name: str) -> str:
+    return "same-" + hashlib.sha256(name.casefold().encode()).hexdigest()[:10]
+
+
 class RegistrationForm(forms.Form):
+    """Typed players, one per line. In a club tournament a name that is likely another
+    spelling of a club player's ("Fruehholz" for "Frühholz", surname first) asks whether it
+    is him: the page comes back with the question, everything typed kept, and nothing is
+    registered until it is answered. A line that cannot be registered is named; the good
+    lines of the same batch are registered (``rejected`` keeps the others for the form)."""
+
     entries = forms.CharField(
         label=_("Players, one per line"),
         help_text=_(
@@ -212,6 +273,59 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.problems: list[str] = []
+        self.rejected: list[str] = []
+        # Typed names that may be a club player: (field name, typed name, candidates).
+        self.spellings: list[tuple[str, str, list[Member]]] = []
+        if tournament.club_id is None:
+            return
+        self.fields["join_club"] = forms.BooleanField(
+            label=_("Add new names to the club's players (“in den Verein aufnehmen”)"),
+            help_text=_("Without the tick they play as guests of this tournament only."),
+            required=False,
+        )
+        if not self.is_bound:
+            return
+        members = list(tournament.club.members.all())
+        known = {m.name.casefold() for m in members if m.removed_at is None or m.merged_into_id}
+        current = [m for m in members if m.removed_at is None]
+        for _line, _start, name in typed_lines(self.data.get("entries", "")):
+            if name.casefold() in known or len(name) > NAME_LENGTH:
+                continue
+            candidates = [m for m in current if similar(m.name, name)]
+            field_name = spelling_field_name(name)
+            if not candidates or field_name in self.fields:
+                continue
+            self.spellings.append((field_name, name, candidates))
+            choices = [
+                (str(m.pk), _("yes: %(name)s (no. %(n)s)") % {"name": m.name, "n": m.number})
+                for m in candidates
+            ]
+            choices.append(("new", _("no: a different person")))
+            self.fields[field_name] = forms.ChoiceField(
+                label=_("“%(typed)s”: is this a player of the club?") % {"typed": name},
+                choices=choices,
+                widget=forms.RadioSelect,
+                required=False,
+                error_messages={
+                    "invalid_choice": _("“%(typed)s”: choose one of the answers.") % {"typed": name}
+                },
+            )
+
+    @property
+    def undecided(self) -> list[str]:
+        """Typed names whose question is not answered yet (after validation)."""
+        return [name for field, name, _c in self.spellings if not self.cleaned_data.get(field)]
+
+    def chosen(self) -> dict[str, Member | None]:
+        """The answered questions: the club player a typed name is, or None (not him)."""
+        answers = {}
+        for field, name, candidates in self.spellings:
+            answer = self.cleaned_data.get(field)
+            if answer:
+                by_pk = {str(m.pk): m for m in candidates}
+                answers[name.casefold()] = by_pk.get(answer)
+        return answers
 
     def clean_entries(self):
         existing = {
@@ -219,50 +333,76 @@ class RegistrationForm(forms.Form):
             for name, number in self.tournament.players.values_list("name", "start_number")
         }
         numbers = set(existing.values())
-        entries, problems, seen = [], [], {}
-        lines = [line.strip() for line in self.cleaned_data["entries"].splitlines()]
-        for line_number, line in enumerate(lines, start=1):
-            if not line:
-                continue
-            start, name = ENTRY_LINE.match(line).groups()
-            name = " ".join(name.split())
+        entries, seen = [], {}
+        for line_number, start, name in typed_lines(self.cleaned_data["entries"]):
             start = int(start) if start else None
             where = {"line": line_number, "name": name}
-            if len(name) > 40:
-                problems.append(_("Line %(line)s: at most 40 characters per name.") % where)
+            problem = None
+            if len(name) > NAME_LENGTH:
+                problem = _("Line %(line)s (“%(short)s…”): at most %(n)s characters per name.") % {
+                    **where,
+                    "short": name[:20],
+                    "n": NAME_LENGTH,
+                }
             elif name.casefold() in existing:
-                problems.append(
-                    _("Line %(line)s: “%(name)s” is registered already (start number %(n)s).")
-                    % {**where, "n": existing[name.casefold()]}
-                )
+                problem = _(
+                    "Line %(line)s: “%(name)s” is registered already (start number %(n)s)."
+                ) % {**where, "n": existing[name.casefold()]}
             elif name.casefold() in seen:
-                problems.append(
-                    _("Line %(line)s: “%(name)s” is listed twice (also line %(other)s).")
-                    % {**where, "other": seen[name.casefold()]}
-                )
+                problem = _("Line %(line)s: “%(name)s” is listed twice (also line %(other)s).") % {
+                    **where,
+                    "other": seen[name.casefold()],
+                }
             elif start is not None and start < 1:
-                problems.append(
-                    _("Line %(line)s: start numbers begin at 1 (not %(n)s).")
-                    % {**where, "n": start}
-                )
+                problem = _("Line %(line)s: start numbers begin at 1 (not %(n)s).") % {
+                    **where,
+                    "n": start,
+                }
             elif start is not None and start in numbers:
-                problems.append(
-                    _(
-                        "Line %(line)s: start number %(n)s is taken; leave it out for the "
-                        "next free one."
-                    )
-                    % {**where, "n": start}
-                )
-            else:
-                seen[name.casefold()] = line_number
-                if start is not None:
-                    numbers.add(start)
-                entries.append((name, start))
-        if problems:
-            raise forms.ValidationError(problems)
+                problem = _(
+                    "Line %(line)s: start number %(n)s is taken; leave it out for the "
+                    "next free one."
+                ) % {**where, "n": start}
+            if problem:
+                self.problems.append(problem)
+                self.rejected.append(f"{start} {name}" if start else name)
+                continue
+            seen[name.casefold()] = line_number
+            if start is not None:
+                numbers.add(start)
+            entries.append((name, start))
         if not entries:
-            raise forms.ValidationError(_("Players: please enter at least one name."))
+            raise forms.ValidationError(
+                self.problems or [_("Players: please enter at least one name.")]
+            )
         return entries
+
+    def clean(self):
+        cleaned = super().clean()
+        taken = set(self.tournament.players.values_list("member_id", flat=True))
+        chosen = self.chosen()
+        for _field, typed, _candidates in self.spellings:
+            member = chosen.get(typed.casefold())
+            if member is not None and member.pk in taken:
+                self.add_error(
+                    None,
+                    _("“%(typed)s”: %(name)s is registered already.")
+                    % {"typed": typed, "name": member.name},
+                )
+        return cleaned
+
+    def retry(self) -> RegistrationForm:
+        """The form again with only the lines that were not registered, each named with
+        its problem (as typed in the batch, so its line numbers are the batch's)."""
+        data = {"entries": "\n".join(self.rejected)}
+        if self.data.get("join_club"):
+            data["join_club"] = "on"
+        form = RegistrationForm(data, tournament=self.tournament)
+        # Validating the leftover lines again would number them 1, 2, …: the batch's
+        # messages are the ones the organizer can find in what he typed.
+        form._errors = ErrorDict({"entries": ErrorList(self.problems)})
+        form.cleaned_data = {}
+        return form
 
 
 class OrganizerForm(forms.Form):
@@ -370,39 +510,116 @@ class ClubForm(forms.ModelForm):
 
 
 class MembersForm(forms.Form):
-    """New players of the club, one name per line."""
+    """New players of the club, one name per line. The good lines are added even when
+    others are refused (``problems`` names those, ``rejected`` keeps them for the form)."""
 
     names = names_field(_("New players, one per line"), _("Players: please enter a name."))
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        self.problems: list[str] = []
+        self.rejected: list[str] = []
 
     def clean_names(self):
         taken = {n.casefold() for n in self.club.members.values_list("name", flat=True)}
-        names, problems = [], []
-        for line in self.cleaned_data["names"].splitlines():
+        names = []
+        for line_number, line in enumerate(self.cleaned_data["names"].splitlines(), start=1):
             name = " ".join(line.split())
             if not name:
                 continue
-            if len(name) > 40:
-                problems.append(_("“%(name)s”: at most 40 characters per name.") % {"name": name})
+            where = {"line": line_number, "name": name}
+            if len(name) > NAME_LENGTH:
+                problem = _("Line %(line)s (“%(short)s…”): at most %(n)s characters per name.") % {
+                    **where,
+                    "short": name[:20],
+                    "n": NAME_LENGTH,
+                }
             elif name.casefold() in taken:
-                problems.append(_("“%(name)s” is a player of the club already.") % {"name": name})
+                problem = _("Line %(line)s: “%(name)s” is a player of the club already.") % where
             else:
                 taken.add(name.casefold())
                 names.append(name)
-        if problems:
-            raise forms.ValidationError(problems)
+                continue
+            self.problems.append(problem)
+            self.rejected.append(name)
         if not names:
-            raise forms.ValidationError(_("Players: please enter a name."))
+            raise forms.ValidationError(self.problems or [_("Players: please enter a name.")])
         return names
+
+    def retry(self) -> MembersForm:
+        """The form again with the refused lines and their problems (the batch's numbers)."""
+        form = MembersForm({"names": "\n".join(self.rejected)}, club=self.club)
+        form._errors = ErrorDict({"names": ErrorList(self.problems)})
+        form.cleaned_data = {}
+        return form
+
+
+class MemberNameForm(forms.Form):
+    """A club player's new name."""
+
+    name = forms.CharField(
+        label=_("New name"),
+        max_length=NAME_LENGTH,
+        error_messages={
+            "required": _("Name: please enter a name."),
+            "max_length": _("Name: at most %(limit_value)d characters."),
+        },
+    )
+
+    def __init__(self, *args, member: Member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.member = member
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Name: please enter a name."))
+        others = self.member.club.members.exclude(pk=self.member.pk)
+        if others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(
+                _(
+                    "Name: “%(name)s” is the name of another player of the club (or a spelling "
+                    "merged into one); merge them instead."
+                )
+                % {"name": name}
+            )
+        clash = Player.objects.filter(
+            tournament__players__in=self.member.entries.all(), name__iexact=name
+        ).exclude(member=self.member)
+        if clash.exists():
+            raise forms.ValidationError(
+                _("Name: “%(name)s” plays in one of his tournaments already.") % {"name": name}
+            )
+        return name
+
+
+class MergeForm(forms.Form):
+    """Another club player who is the same person: merged into this one."""
+
+    other = RowChoiceField(
+        queryset=Member.objects.none(),
+        label=_("The same person as"),
+        empty_label=_("choose a player"),
+        error_messages={
+            "required": _("Merge: choose the player who is the same person."),
+            "invalid_choice": _("Merge: choose one of the club's players."),
+        },
+    )
+
+    def __init__(self, *args, member: Member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = (
+            Member.objects.filter(club=member.club_id, removed_at__isnull=True)
+            .exclude(pk=member.pk)
+            .order_by("name")
+        )
 
 
 class MemberPickForm(forms.Form):
     """Registering the club's players for a tournament: those not on its entry list yet."""
 
-    members = forms.ModelMultipleChoiceField(
+    members = RowsChoiceField(
         queryset=Member.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=_("The club's players"),
@@ -525,12 +742,18 @@ class SeriesForm(forms.ModelForm):
         self.fields["tie_break"] = choice_field(
             _("Ties in points are broken by"), Tournament.TieBreak.choices
         )
-        self.fields["tournaments"] = forms.ModelMultipleChoiceField(
+        self.fields["tournaments"] = RowsChoiceField(
             label=_("Evenings (the club's tournaments of one game)"),
             queryset=club.tournaments.order_by("date", "created_at"),
             widget=forms.CheckboxSelectMultiple,
             required=False,
             initial=list(self.instance.tournaments.all()) if self.instance.pk else [],
+        )
+        self.fields["tournaments"].error_messages["invalid_choice"] = _(
+            "Evenings: choose among the club's tournaments."
+        )
+        self.fields["tournaments"].error_messages["invalid_pk_value"] = _(
+            "Evenings: choose among the club's tournaments."
         )
 
     def clean_tournaments(self):
@@ -538,3 +761,79 @@ class SeriesForm(forms.ModelForm):
         if len({tournament.game for tournament in tournaments}) > 1:
             raise forms.ValidationError(_("Evenings: all of one game, please."))
         return tournaments
+
+
+class GroupLinkForm(forms.Form):
+    """A Stammtisch joining the club: its scorer link (what its players share)."""
+
+    link = forms.CharField(
+        label=_("The Stammtisch's scorer link"),
+        max_length=300,
+        error_messages={
+            "required": _("Link: please paste the Stammtisch's scorer link."),
+            "max_length": _("Link: at most %(limit_value)d characters."),
+        },
+    )
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean_link(self):
+        from .stammtisch import group_of_link
+
+        group = group_of_link(self.cleaned_data["link"])
+        if group is None:
+            raise forms.ValidationError(
+                _(
+                    "Link: that is not a Stammtisch's scorer link (the viewer link cannot "
+                    "change the group)."
+                )
+            )
+        if group.club_id is not None and group.club_id != self.club.pk:
+            raise forms.ValidationError(_("Link: this Stammtisch belongs to another club already."))
+        self.group = group
+        return self.cleaned_data["link"]
+
+
+class RosterMatchForm(forms.Form):
+    """Which club member each roster player of the Stammtisch is (or a new one)."""
+
+    def __init__(self, *args, group, club: Club, **kwargs):
+        from .stammtisch import roster_of, suggested_member
+
+        super().__init__(*args, **kwargs)
+        self.members = list(club.members.filter(removed_at__isnull=True).order_by("name"))
+        choices = [("new", _("new player of the club"))]
+        choices += [(str(m.pk), f"{m.name} ({m.number})") for m in self.members]
+        self.roster = roster_of(group)
+        for player in self.roster:
+            suggested = suggested_member(player, self.members)
+            self.fields[f"player-{player.pk}"] = forms.ChoiceField(
+                label=player.name,
+                choices=choices,
+                initial=str(suggested.pk) if suggested else "new",
+                error_messages={
+                    "required": _("%(name)s: choose a club player or “new”.")
+                    % {"name": player.name},
+                    "invalid_choice": _("%(name)s: choose a club player or “new”.")
+                    % {"name": player.name},
+                },
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        by_pk = {str(m.pk): m for m in self.members}
+        self.matches, seen = {}, {}
+        for player in self.roster:
+            member = by_pk.get(cleaned.get(f"player-{player.pk}", ""))
+            if member is not None and member.pk in seen:
+                self.add_error(
+                    None,
+                    _("%(one)s and %(other)s cannot both be %(member)s: one record per person.")
+                    % {"one": seen[member.pk], "other": player.name, "member": member.name},
+                )
+            elif member is not None:
+                seen[member.pk] = player.name
+            self.matches[player.pk] = member
+        return cleaned

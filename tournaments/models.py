@@ -51,9 +51,14 @@ class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     # The club's own number of the player, never reused: "Spieler 17" once he is removed.
     number = models.PositiveIntegerField(_("number"))
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(_("name"), max_length=80)
     created_at = models.DateTimeField(auto_now_add=True)
     removed_at = models.DateTimeField(_("removed"), null=True, blank=True)
+    # Merged into another member (services.merge_members): his entries are that member's, and
+    # his name is a spelling of that member's that registration recognises.
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="spellings"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -65,6 +70,43 @@ class Member(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class MemberChange(models.Model):
+    """The club's audit trail of its people: a rename (the old name kept here) or a merge
+    (which entries moved from which member), each undoable once."""
+
+    class Kind(models.TextChoices):
+        RENAME = "rename", _("renamed")
+        MERGE = "merge", _("merged")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="member_changes")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    old_name = models.CharField(max_length=80, blank=True)
+    new_name = models.CharField(max_length=80, blank=True)
+    # A merge: the member merged into ``member``, and the entries (Player ids) that moved.
+    merged = models.ForeignKey(
+        Member, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    details = models.JSONField(default=dict, blank=True)
+    author = models.CharField(max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_by = models.CharField(max_length=150, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="merge", merged__isnull=False)
+                | Q(kind="rename", merged__isnull=True),
+                name="member_change_merge_names_the_merged",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.member_id}"
 
 
 class TieBreak(models.TextChoices):
@@ -88,6 +130,11 @@ class Series(models.Model):
     )
     lot_seed = models.CharField(max_length=32, default=new_seed)
     public_key = models.CharField(max_length=40, unique=True, default=new_public_key)
+    # Its evenings. A tournament counts in any number of series: a club ranks "every
+    # evening" and "the best evening" side by side over the same tournaments.
+    tournaments = models.ManyToManyField(
+        "Tournament", related_name="series", blank=True, verbose_name=_("evenings")
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -123,14 +170,6 @@ class Tournament(models.Model):
         blank=True,
         related_name="tournaments",
         verbose_name=_("club"),
-    )
-    series = models.ForeignKey(
-        Series,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="tournaments",
-        verbose_name=_("series"),
     )
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     profile_name = models.CharField(_("rule profile"), max_length=60)
@@ -197,7 +236,7 @@ class Tournament(models.Model):
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     start_number = models.PositiveIntegerField(_("start number"))
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(_("name"), max_length=80)
     club = models.CharField(_("club"), max_length=60, blank=True)
     # Who he is beyond this tournament (a club tournament's entries); his name is a copy.
     member = models.ForeignKey(

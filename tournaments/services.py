@@ -9,20 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.groups import services as group_services
 from scoring.models import Access, Revision, Seat, Table, TableEvent
 from scoring.services import Author, create_table, lock_table
 
 from . import draw as drawing
+from . import names
 from .formats import get_format
 from .models import (
     Club,
     DrawnSeat,
     Member,
+    MemberChange,
     Player,
     Prize,
     Series,
@@ -42,16 +45,28 @@ def next_start_number(tournament: Tournament) -> int:
     return (tournament.players.aggregate(top=Max("start_number"))["top"] or 0) + 1
 
 
-def register_players(tournament: Tournament, entries: list[tuple[str, int | None]]) -> list[Player]:
+def register_players(
+    tournament: Tournament,
+    entries: list[tuple[str, int | None]],
+    *,
+    chosen: dict[str, Member | None] | None = None,
+    join_club: bool = False,
+) -> list[Player]:
     """Add players (name, start number or None for the next free one) to the entry list. In a
-    club tournament a typed name is the club's member of that name, a new member if none."""
+    club tournament a typed name is the club's member of that name (or of a spelling merged
+    into him), or the member the organizer chose for it (``chosen``, by case-folded name;
+    None: not that member). Anybody else is the tournament's guest, or a new member of the
+    club when ``join_club``."""
+    chosen = chosen or {}
     with transaction.atomic():
         members: dict[str, Member | None] = {name.casefold(): None for name, _n in entries}
         if tournament.club is not None:
-            known = members_named(tournament.club, [name for name, _n in entries])
-            new = [name for name, _n in entries if name.casefold() not in known]
-            known |= {m.name.casefold(): m for m in add_members(tournament.club, new)}
-            members = dict(known)
+            typed = [name for name, _n in entries if name.casefold() not in chosen]
+            members |= members_named(tournament.club, typed) | chosen
+            if join_club:
+                new = [name for name, _n in entries if members[name.casefold()] is None]
+                for member in add_members(tournament.club, new):
+                    members[member.name.casefold()] = member
         number = next_start_number(tournament)
         taken = set(tournament.players.values_list("start_number", flat=True))
         players = []
@@ -77,7 +92,11 @@ def register_players(tournament: Tournament, entries: list[tuple[str, int | None
 
 def register_members(tournament: Tournament, members: list[Member]) -> list[Player]:
     """Register club members picked from the club's list, with the next free start numbers."""
-    return register_players(tournament, [(member.name, None) for member in members])
+    return register_players(
+        tournament,
+        [(member.name, None) for member in members],
+        chosen={member.name.casefold(): member for member in members},
+    )
 
 
 # --- the club's players ----------------------------------------------------------------------
@@ -89,13 +108,34 @@ def create_club(user, name: str) -> Club:
 
 
 def members_named(club: Club, names: list[str]) -> dict[str, Member]:
-    """The club's current members among ``names`` (by case-folded name)."""
+    """The club's current members among ``names`` (by case-folded name); a name merged into
+    a member (another spelling of him) is that member."""
     wanted = {name.casefold() for name in names}
-    return {
-        member.name.casefold(): member
-        for member in club.members.filter(removed_at__isnull=True)
-        if member.name.casefold() in wanted
+    found = {}
+    for member in club.members.filter(Q(removed_at__isnull=True) | Q(merged_into__isnull=False)):
+        if member.name.casefold() in wanted:
+            found[member.name.casefold()] = member
+    kept = {
+        m.pk: m
+        for m in club.members.filter(
+            pk__in=[m.merged_into_id for m in found.values()], removed_at__isnull=True
+        )
     }
+    return {
+        name: kept[member.merged_into_id] if member.merged_into_id else member
+        for name, member in found.items()
+        if not member.merged_into_id or member.merged_into_id in kept
+    }
+
+
+def similar_members(club: Club, name: str) -> list[Member]:
+    """The club's current members whose name is likely another spelling of ``name`` (not the
+    same name: that one is simply him)."""
+    return [
+        member
+        for member in club.members.filter(removed_at__isnull=True).order_by("name")
+        if member.name.casefold() != name.casefold() and names.similar(member.name, name)
+    ]
 
 
 def add_members(club: Club, names: list[str]) -> list[Member]:
@@ -123,6 +163,10 @@ def remove_member(member: Member) -> None:
     with transaction.atomic():
         member.name, member.removed_at = new, timezone.now()
         member.save(update_fields=["name", "removed_at"])
+        # The spellings merged into him are his names too.
+        for spelling in member.spellings.all():
+            spelling.name = removed_name(spelling)
+            spelling.save(update_fields=["name"])
         players = list(member.entries.select_related("tournament"))
         Player.objects.filter(member=member).update(name=new)
         seats = DrawnSeat.objects.filter(
@@ -142,6 +186,138 @@ def remove_member(member: Member) -> None:
             table.touch()
         for player in players:
             player.tournament.touch()
+
+
+def unplayed_entries(member: Member):
+    """His entries not yet on a published table: their names may follow his."""
+    return member.entries.exclude(seats__round__published_at__isnull=False)
+
+
+def rename_member(member: Member, name: str, author: str) -> MemberChange:
+    """A new name for the club (lists, series, registration, his Stammtisch rosters and
+    their sheets). Tournaments he played keep the name he played under (their sheets and
+    audit trails); the old name stays in the club's history. TournamentError when a
+    Stammtisch of his has somebody of that name."""
+    with transaction.atomic():
+        change = MemberChange.objects.create(
+            club_id=member.club_id,
+            member=member,
+            kind=MemberChange.Kind.RENAME,
+            old_name=member.name,
+            new_name=name,
+            author=author,
+        )
+        member.name = name
+        member.save(update_fields=["name"])
+        unplayed_entries(member).update(name=name)
+        # A roster renamed on its own page has the name already (the roster hook).
+        for player in member.group_players.exclude(name=name):
+            rename_group_player(player, name)
+        touch_tournaments_of([member])
+    return change
+
+
+def rename_group_player(player, name: str) -> None:
+    """A club member's Stammtisch player renamed with him (his seats on the group's sheets
+    too); TournamentError when somebody of the group has the name."""
+    try:
+        group_services.rename_player(player, name)
+    except group_services.NameTaken:
+        raise TournamentError(
+            _("Name: “%(name)s” is another player's at the Stammtisch “%(group)s”.")
+            % {"name": name, "group": player.group.name}
+        ) from None
+
+
+def touch_tournaments_of(members: list[Member]) -> None:
+    """Their tournaments' pages and series hear of a changed name or entry."""
+    for tournament in Tournament.objects.filter(players__member__in=members).distinct():
+        tournament.touch()
+
+
+def merge_problem(keep: Member, gone: Member) -> str | None:
+    """Why two members cannot be one person (None: they can)."""
+    if keep.pk == gone.pk:
+        return _("Merge: choose another player than this one.")
+    both = Tournament.objects.filter(players__member=keep).filter(players__member=gone)
+    tournament = both.first()
+    if tournament is not None:
+        return _(
+            "Merge: %(one)s and %(other)s both played “%(tournament)s”, so they are two people."
+        ) % {"one": keep.name, "other": gone.name, "tournament": tournament.name}
+    group = keep.group_players.filter(group__players__member=gone).values("group__name").first()
+    if group is not None:
+        return _(
+            "Merge: %(one)s and %(other)s are both on the roster of the Stammtisch "
+            "“%(group)s”, so they are two people."
+        ) % {"one": keep.name, "other": gone.name, "group": group["group__name"]}
+    return None
+
+
+def merge_members(keep: Member, gone: Member, author: str) -> MemberChange:
+    """One person: every entry of ``gone`` (his tournaments, so his series and prize results)
+    becomes ``keep``'s; ``gone`` stays as a spelling of ``keep`` that registration knows. The
+    change names the entries that moved, so it can be undone."""
+    problem = merge_problem(keep, gone)
+    if problem:
+        raise TournamentError(problem)
+    with transaction.atomic():
+        moved = list(gone.entries.values_list("pk", flat=True))
+        evenings = list(gone.group_players.all())
+        change = MemberChange.objects.create(
+            club_id=keep.club_id,
+            member=keep,
+            kind=MemberChange.Kind.MERGE,
+            old_name=gone.name,
+            new_name=keep.name,
+            merged=gone,
+            details={"entries": moved, "group_players": [p.pk for p in evenings]},
+            author=author,
+        )
+        Player.objects.filter(pk__in=moved).update(member=keep)
+        unplayed = Player.objects.filter(pk__in=moved).exclude(
+            seats__round__published_at__isnull=False
+        )
+        unplayed.update(name=keep.name)
+        gone.merged_into, gone.removed_at = keep, timezone.now()
+        gone.save(update_fields=["merged_into", "removed_at"])
+        for player in evenings:
+            player.member = keep
+            player.save(update_fields=["member"])
+            rename_group_player(player, keep.name)
+        touch_tournaments_of([keep])
+    return change
+
+
+def undo_change(change: MemberChange, author: str) -> None:
+    """Undo a rename (the old name back) or a merge (the moved entries back to the member
+    they came from, who is a member of his own again)."""
+    with transaction.atomic():
+        change = MemberChange.objects.select_for_update().get(pk=change.pk)
+        if change.undone_at is not None:
+            return
+        member = change.member
+        if change.kind == MemberChange.Kind.RENAME:
+            member.name = change.old_name
+            member.save(update_fields=["name"])
+            unplayed_entries(member).update(name=member.name)
+            touch_tournaments_of([member])
+        else:
+            gone = change.merged
+            gone.merged_into, gone.removed_at = None, None
+            gone.save(update_fields=["merged_into", "removed_at"])
+            moved = Player.objects.filter(pk__in=change.details["entries"], member=member)
+            moved.update(member=gone)
+            moved.exclude(seats__round__published_at__isnull=False).update(name=gone.name)
+            for player in member.group_players.filter(
+                pk__in=change.details.get("group_players", [])
+            ):
+                player.member = gone
+                player.save(update_fields=["member"])
+                rename_group_player(player, gone.name)
+            touch_tournaments_of([member, gone])
+        change.undone_at, change.undone_by = timezone.now(), author
+        change.save(update_fields=["undone_at", "undone_by"])
 
 
 def set_withdrawn(player: Player, withdrawn: bool) -> None:
@@ -473,12 +649,11 @@ def set_prizes(
 
 
 def save_series(form, club: Club) -> Series:
-    """The series of the form with exactly the evenings ticked."""
+    """The series of the form with exactly the evenings ticked; other series keep theirs (an
+    evening counts in every series it is ticked in)."""
     with transaction.atomic():
         series = form.save(commit=False)
         series.club = club
         series.save()
-        chosen = form.cleaned_data["tournaments"]
-        series.tournaments.exclude(pk__in=[t.pk for t in chosen]).update(series=None)
-        Tournament.objects.filter(pk__in=[t.pk for t in chosen]).update(series=series)
+        series.tournaments.set(form.cleaned_data["tournaments"])
     return series

@@ -14,6 +14,7 @@ from .views import (
     seating,
     series,
     setup,
+    stammtisch,
     standings,
 )
 
@@ -40,6 +41,9 @@ urlpatterns = [
     path(
         "clubs/<int:pk>/members/<int:member_id>/remove/", clubs.member_remove, name="member_remove"
     ),
+    path("clubs/<int:pk>/members/<int:member_id>/", clubs.member_detail, name="member"),
+    path("clubs/<int:pk>/changes/<int:change_id>/undo/", clubs.change_undo, name="change_undo"),
+    path("clubs/<int:pk>/stammtisch/", stammtisch.group_link, name="club_group_link"),
     path("clubs/<int:pk>/organizers/", clubs.club_organizer_add, name="club_organizer_add"),
     path("tournaments/new/<str:game>/", setup.tournament_new, name="tournament_new"),
     path("tournaments/<int:pk>/", setup.tournament_detail, name="tournament"),

@@ -34,6 +34,16 @@ class Group(models.Model):
     # The creation form's one-time token: a double tap on "start" makes one group.
     submission = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A club's Stammtisch (optional, linked by a club organizer with the scorer link): its
+    # roster players are the club's members (``Player.member``), one record per person.
+    club = models.ForeignKey(
+        "tournaments.Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="groups",
+        verbose_name=_("club"),
+    )
 
     class Meta:
         verbose_name = _("group")
@@ -58,14 +68,27 @@ class Player(models.Model):
     false): his evenings are his, and he joins later under the same name."""
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(_("name"), max_length=80)
     on_roster = models.BooleanField(_("on the roster"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The club member he is, in a club's group; his name follows the member's.
+    member = models.ForeignKey(
+        "tournaments.Member",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="group_players",
+    )
 
     class Meta:
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint("group", Lower("name"), name="group_player_name_unique"),
+            models.UniqueConstraint(
+                fields=["group", "member"],
+                condition=Q(member__isnull=False),
+                name="group_member_once",
+            ),
         ]
 
     def __str__(self):

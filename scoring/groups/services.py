@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
 
+from .. import hooks
 from ..models import Seat, Table
 from ..pads import get_pad
 from ..services import create_table
@@ -65,10 +66,12 @@ def player_named(group: Group, name: str, *, join: bool) -> Player:
     """The group's person of this name (a guest joins the roster with ``join``), or a new one."""
     player = group.players.annotate(lower=Lower("name")).filter(lower=name.casefold()).first()
     if player is None:
-        return Player.objects.create(group=group, name=name, on_roster=join)
-    if join and not player.on_roster:
+        player = Player.objects.create(group=group, name=name, on_roster=join)
+    elif join and not player.on_roster:
         player.on_roster = True
         player.save(update_fields=["on_roster"])
+    if player.on_roster:
+        hooks.roster_changed(player)  # a club's Stammtisch: he is a club member
     return player
 
 
@@ -95,6 +98,7 @@ def rename_player(player: Player, name: str) -> None:
             raise NameTaken(name) from None
         player.name = name
         player.save(update_fields=["name"])
+        hooks.roster_changed(player)  # a club member is renamed with him
         for table in Table.objects.filter(pk__in=table_ids):
             table.touch()  # the version bump itself is written; cached sheets go stale
 

@@ -48,8 +48,9 @@ def test_registration_picks_the_clubs_players_with_start_numbers_per_tournament(
     # Start numbers are the tournament's: Cem is 7 here (after Zenzi's 5, Anna's 6), 1 there.
     assert (by_name["Anna"].start_number, by_name["Cem"].start_number) == (6, 7)
     assert second.players.get().start_number == 1
-    # A typed new name joined the club; the picked ones are no longer offered.
-    assert club.members.filter(name="Zenzi").exists()
+    # A typed new name is the tournament's guest (issue 29); picked ones are not offered again.
+    assert not club.members.filter(name="Zenzi").exists()
+    assert first.players.get(name="Zenzi").member is None
     offered = set(client.get(url).context["pick_form"].fields["members"].queryset)
     assert members["Ben"] in offered and not {members["Anna"], members["Cem"]} & offered
 
@@ -59,7 +60,9 @@ def test_a_typed_name_of_a_club_player_is_that_player(client, club):
     client.post(reverse("tournament_players", args=[tournament.pk]), {"entries": "dora\nXaver"})
     dora = tournament.players.get(name="Dora")
     assert dora.member == club.members.get(name="Dora")
-    assert club.members.count() == len(CLUB_PLAYERS) + 1
+    # Xaver walked in: a guest of the evening, not a club player.
+    assert tournament.players.get(name="Xaver").member is None
+    assert club.members.count() == len(CLUB_PLAYERS)
 
 
 def test_another_organizers_club_is_not_found(client, club):

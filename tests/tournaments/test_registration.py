@@ -32,7 +32,7 @@ def test_players_get_start_numbers_in_order_or_the_one_given(client):
     assert tournament.players.get(name="Dora").start_number == 18
 
 
-def test_duplicates_are_refused_naming_the_line_and_the_input_is_kept(client):
+def test_duplicates_are_refused_naming_the_line_and_the_refused_lines_are_kept(client):
     tournament = make_tournament(logged_in(client))
     register_lines(client, tournament, ["Anna", "Ben"])
     response = register_lines(client, tournament, ["Cem", "anna", "Cem", "2 Dora"])
@@ -41,8 +41,10 @@ def test_duplicates_are_refused_naming_the_line_and_the_input_is_kept(client):
     assert "Zeile 2: „anna“ ist schon angemeldet (Startnummer 1)." in page
     assert "Zeile 3: „Cem“ steht zweimal in der Liste (auch Zeile 1)." in page
     assert "Zeile 4: Startnummer 2 ist vergeben" in page
-    assert "Cem\nanna\nCem\n2 Dora" in response.content.decode()
-    assert tournament.players.count() == 2
+    # The good line is registered (issue 29); the refused ones stay in the form.
+    assert "Angemeldet: 3 Cem." in page
+    assert "anna\nCem\n2 Dora</textarea>" in response.content.decode()
+    assert tournament.players.count() == 3
 
 
 def test_late_registration_joins_from_the_next_round(client):

@@ -81,8 +81,8 @@ def test_the_series_ranks_in_a_fixed_number_of_queries(client, club):
     def of_evenings(count):
         """Queries of the first ranking (every evening summed up and stored), of the next
         (all stored), and of one after a game at one evening was corrected."""
-        Tournament.objects.update(series=None, series_totals=None)
-        Tournament.objects.filter(pk__in=[t.pk for t in evenings[:count]]).update(series=series)
+        Tournament.objects.update(series_totals=None)
+        series.tournaments.set(evenings[:count])
         first, later = queries(), queries()
         corrected = evenings[count - 1]
         enter_game(tables_of(corrected.draws.get())[0], 1, solo(count % 4, outcome="lost"))
@@ -98,7 +98,7 @@ def test_a_correction_after_the_totals_were_stored_changes_the_ranking(client, c
     first, a = evening(club, "Abend 1", [solo(0), rufspiel(1, 2)])  # seat 0: +15, +(-1)
     _second, b = evening(club, "Abend 2", [solo(3, outcome="lost")])
     series = services.Series.objects.create(club=club, name="Liga")
-    Tournament.objects.update(series=series)
+    series.tournaments.set(Tournament.objects.all())
     points = {row.name: row.points for row in rank_series(series).rows}
     assert points[a[0]] == 14 + (5 if b.index(a[0]) != 3 else -15)
     assert all(t.series_totals for t in Tournament.objects.all()), "stored with each evening"
@@ -130,8 +130,7 @@ def test_a_correction_after_the_totals_were_stored_changes_the_ranking(client, c
 def test_the_ranking_reads_the_stored_totals_while_they_hold(client, club):
     tournament, names = evening(club, "Abend 1", [solo(0)])
     series = services.Series.objects.create(club=club, name="Liga")
-    tournament.series = series
-    tournament.save(update_fields=["series"])
+    series.tournaments.add(tournament)
     rank_series(series)
     stored = Tournament.objects.get(pk=tournament.pk).series_totals
     member = club.members.get(name=names[0])

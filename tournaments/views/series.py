@@ -65,19 +65,34 @@ def series_print(request, pk: int):
 
 
 def table_rows(ranking):
-    """Header and rows of the ranking, as the CSV and the XLSX write them."""
+    """Header and rows of the ranking, as the CSV and the XLSX write them: with the best N,
+    which evenings did not count for each player; always how a tie in points was broken."""
     header = [_("Rank"), _("No."), _("Name")]
     header += [tournament.name for tournament in ranking.tournaments]
     header += [_("Evenings"), _("Points")]
     if ranking.counts_solos:
         header += [_("Won solos")]
+    best_of = ranking.series.best_of
+    if best_of:
+        header += [_("Not counted")]
+    header += [_("Tie broken by")]
+    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
     rows = []
     for row in ranking.rows:
+        cells = row.cells(ranking.tournaments)
         line = [row.rank, row.number, row.name]
-        line += [cell.points if cell else None for cell in row.cells(ranking.tournaments)]
+        line += [cell.points if cell else None for cell in cells]
         line += [row.played, row.points]
         if ranking.counts_solos:
             line += [row.solos]
+        if best_of:
+            dropped = [
+                tournament.name
+                for tournament, cell in zip(ranking.tournaments, cells, strict=True)
+                if cell is not None and not cell.counted
+            ]
+            line += ["; ".join(dropped)]
+        line += [tie_labels[row.decided_by]]
         rows.append(line)
     return header, rows
 

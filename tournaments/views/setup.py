@@ -21,6 +21,7 @@ from ..access import get_tournament, login_required
 from ..formats import available_games, get_format
 from ..forms import ClubForm, MemberPickForm, OrganizerForm, RegistrationForm, TournamentForm
 from ..models import Player
+from ..names import surname_key
 from ..progress import round_progress
 
 
@@ -143,32 +144,24 @@ def tournament_players(request, pk: int):
     if tournament.club_id:
         pick_form = MemberPickForm(request.POST if picking else None, tournament=tournament)
     bound = pick_form if picking and pick_form is not None else form
-    if request.method == "POST" and bound.is_valid():
-        had_preview = tournament.draws.filter(published_at__isnull=True).exists()
-        try:
-            if bound is pick_form:
-                added = services.register_members(tournament, list(bound.cleaned_data["members"]))
-            else:
-                added = services.register_players(tournament, form.cleaned_data["entries"])
-        except IntegrityError:
-            bound.add_error(
-                None,
-                _("Players: somebody registered the same name or number just now; check the list."),
-            )
-        else:
-            messages.success(
-                request,
-                _("Registered: %(names)s.")
-                % {"names": ", ".join(f"{p.start_number} {p.name}" for p in added)},
-            )
-            if had_preview:
-                messages.warning(request, preview_discarded_message())
-            if services.next_round_number(tournament) > tournament.rounds:
-                messages.warning(request, not_drawn_message(tournament, added))
-            return redirect("tournament_players", pk=tournament.pk)
-    players = list(tournament.players.all())
-    drawn = services.next_round_number(tournament) - 1
     status = 422 if request.method == "POST" else 200
+    if request.method == "POST" and bound.is_valid():
+        if bound is form and form.undecided:
+            # Nothing registered: the page asks whether a typed name is a club player.
+            messages.warning(request, similar_names_message(form.undecided))
+            for problem in form.problems:  # said now, not only after the answer
+                messages.error(request, problem)
+            status = 200
+        else:
+            done = register(request, tournament, bound, pick_form)
+            if done and not (bound is form and form.rejected):
+                return redirect("tournament_players", pk=tournament.pk)
+            if done:
+                form = form.retry()
+    players = list(tournament.players.all())
+    if request.GET.get("order") == "surname":
+        players.sort(key=lambda player: surname_key(player.name))
+    drawn = services.next_round_number(tournament) - 1
     return render(
         request,
         "tournaments/players.html",
@@ -184,6 +177,45 @@ def tournament_players(request, pk: int):
         },
         status=status,
     )
+
+
+def register(request, tournament, bound, pick_form) -> bool:
+    """Register the picked or typed players (the good lines of a batch); False when somebody
+    registered the same at the same moment."""
+    had_preview = tournament.draws.filter(published_at__isnull=True).exists()
+    try:
+        if bound is pick_form:
+            added = services.register_members(tournament, list(bound.cleaned_data["members"]))
+        else:
+            added = services.register_players(
+                tournament,
+                bound.cleaned_data["entries"],
+                chosen=bound.chosen(),
+                join_club=bool(bound.cleaned_data.get("join_club")),
+            )
+    except IntegrityError:
+        bound.add_error(
+            None,
+            _("Players: somebody registered the same name or number just now; check the list."),
+        )
+        return False
+    messages.success(
+        request,
+        _("Registered: %(names)s.")
+        % {"names": ", ".join(f"{p.start_number} {p.name}" for p in added)},
+    )
+    if had_preview:
+        messages.warning(request, preview_discarded_message())
+    if services.next_round_number(tournament) > tournament.rounds:
+        messages.warning(request, not_drawn_message(tournament, added))
+    return True
+
+
+def similar_names_message(names: list[str]) -> str:
+    return _(
+        "Nothing registered yet: %(names)s may be a player of the club under another "
+        "spelling. Answer below, then register."
+    ) % {"names": ", ".join(f"“{name}”" for name in names)}
 
 
 def not_drawn_message(tournament, added) -> str:
