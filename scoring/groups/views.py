@@ -208,7 +208,7 @@ def evening_new(request, scope: GroupScope):
         posted.update(form.names())
         table_form = pad_form(pad, posted, group.rule_data)
         if table_form.is_valid():
-            made_before = started_before(table_form)
+            made_before = started_before(group, table_form)
             twin = None if made_before else twin_to_ask_about(group, form)
             if twin is not None:
                 return ask_about_twin(request, scope, form, table_form, twin)
@@ -238,10 +238,13 @@ def evening_new(request, scope: GroupScope):
     return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
 
 
-def started_before(table_form) -> bool:
-    """A repeat of a start the server made already (a second tap, an answer lost)."""
-    submission = table_form.cleaned_data["submission"]
-    return bool(submission) and Evening.objects.filter(table__submission=submission).exists()
+def started_before(group, table_form) -> bool:
+    """A repeat of a start the server made already for this group (a second tap, an answer
+    lost): its table is stored under the group's own token (services.group_token)."""
+    token = services.group_token(group, table_form.cleaned_data["submission"])
+    return (
+        token is not None and Evening.objects.filter(group=group, table__submission=token).exists()
+    )
 
 
 def twin_to_ask_about(group, form: EveningForm):

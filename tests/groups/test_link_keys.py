@@ -104,7 +104,8 @@ def test_a_stand_alone_tables_token_does_not_attach_that_table_to_a_group(client
     assert Table.objects.count() == 2
     # Nor does an evening's token, sent to the stand-alone form, return the evening's table.
     evening_token = str(uuid.uuid4())
-    started = started_with(client, group, submission=evening_token)
+    # (The same people again that day: started as a second table on purpose.)
+    started = started_with(client, group, submission=evening_token, second_table="1")
     _other, other_key = create_schatzsuche(client, submission=evening_token)
     assert started.json()["url"] != f"/t/{other_key}/"
 

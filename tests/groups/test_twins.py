@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scoring.groups.models import Evening
 from scoring.groups.season import ALL, evening_rows, season
+from scoring.models import new_key
 
 from .helpers import enter, game, scorer_key, start_evening, start_group
 
@@ -21,8 +22,8 @@ pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
 DAY = "2026-11-27"
-SCORER = "S" * 10 + "corerKeyOfPhone-1_"
-VIEWER = "V" * 10 + "iewerKeyOfPhone-2_"
+SCORER = new_key()  # the keys a phone chose, as random as the server's (scoring/keys.py)
+VIEWER = new_key()
 
 
 def form(group, names, *, day=DAY, guests=(), **extra) -> dict:
