@@ -94,8 +94,7 @@ def hostile_tournament(client):
     prizes = {"entry_fee": "10", "per_point": "0,10", "prizes": "1: 50 %\n2: 5 €"}
     assert client.post(reverse("prizes", args=[tournament.pk]), prizes).status_code == 302
     series = services.Series.objects.create(club=club, name=HOSTILE[0])
-    tournament.series = series
-    tournament.save(update_fields=["series"])
+    series.tournaments.add(tournament)
     pk = tournament.pk
     return {
         "standings_csv": reverse("standings_csv", args=[pk]),
