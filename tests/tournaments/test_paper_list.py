@@ -85,6 +85,12 @@ def test_an_eight_game_paper_list_is_saved_at_once_as_typed(client, eight_games)
     names = table.player_names
     assert [standings[name].total for name in names] == by_hand
     assert [standings[name].total_solos for name in names] == [0, 1, 0, 1]
+    # The table is finished and balanced: the organizer confirms it without a second question.
+    table_page = reverse("tournament_table", args=[tournament.pk, 1, 1])
+    assert "lock_anyway" not in client.get(table_page).content.decode()
+    client.post(reverse("table_lock", args=[tournament.pk, 1, 1]))
+    table.refresh_from_db()
+    assert table.is_locked
 
 
 def test_the_sheet_names_a_game_from_paper(client, eight_games):
