@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Revision
+from scoring.rules.schafkopf import PROFILES as SCHAFKOPF_PROFILES
 from scoring.tables import summarize
 from tournaments.standings import compute
 
@@ -99,6 +100,33 @@ def test_the_sheet_names_a_game_from_paper(client, eight_games):
     access = table.accesses.get(role="scorer")
     sheet = client.get(reverse("table", args=[access.key])).content.decode()
     assert "Solo (vom Papier)" in sheet
+
+
+def test_every_page_of_the_table_shows_games_from_paper(client, eight_games):
+    tournament, table = eight_games
+    client.post(paper_url(tournament), {**form_of(client, tournament), **rows(PAPER_LIST)})
+    key = table.accesses.get(role="scorer").key
+    pages = {
+        "sheet": reverse("table", args=[key]),
+        "game list": reverse("pad_page", args=[key, "spielliste"]),
+        "statistics": reverse("pad_page", args=[key, "statistik"]),
+        "round": reverse("round", args=[key, 2]),
+        "audit": reverse("audit", args=[key]),
+        "csv": reverse("sheet_csv", args=[key]),
+        "xlsx": reverse("sheet_xlsx", args=[key]),
+    }
+    for name, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, name
+    game_list = client.get(pages["game list"]).content.decode()
+    assert "Solo (vom Papier) · " + table.player_names[1] + " · gewonnen" in game_list
+    history = client.get(pages["round"]).content.decode()
+    assert "Punkte von " + table.player_names[1] in history
+    # A dispute of a game from paper opens with the game to be given: nothing to prefill.
+    opened = client.post(reverse("dispute_round", args=[key, 2]), {"author": "Ben", "note": ""})
+    assert opened.status_code == 302 and "/setup/" in opened["Location"]
+    setup = client.get(opened["Location"])
+    assert setup.status_code == 200
 
 
 def test_a_sum_not_zero_is_named_and_nothing_is_saved(client, eight_games):
@@ -216,3 +244,48 @@ def test_fuzzed_paper_lists_never_fail(client, eight_games, games, first, token)
         data["token"] = token
     response = client.post(paper_url(tournament), data)
     assert response.status_code in (302, 422)
+
+
+def test_a_table_priced_by_the_evening_gets_the_pads_form(client):
+    """Bock rounds: the paper holds the final amounts, which the sheet would price again."""
+    user = logged_in(client)
+    profile = {**SCHAFKOPF_PROFILES["turnier-1-15"], "bock": ["schwarz"]}
+    tournament = make_tournament(user, game="schafkopf", profile=profile, games_per_round=4)
+    register(tournament, 4)
+    published_round(tournament)
+    page = client.get(paper_url(tournament))
+    assert page.status_code == 200
+    assert page.context.get("paper_form") is None and page.context["form"] is not None
+    assert 'name="contract"' in page.content.decode()
+
+
+def test_at_a_table_of_five_the_dealer_sits_out_with_0(client):
+    user = logged_in(client)
+    tournament = make_tournament(user, game="schafkopf", games_per_round=5)
+    register(tournament, 5)
+    (table,) = tables_of(published_round(tournament))
+    dealer = table.options.get("first_dealer", 0)
+    names = table.player_names
+    page = client.get(paper_url(tournament)).content.decode()
+    assert f"{names[dealer]} gibt" in page
+    # Game 1: the dealer sits out; the others play a Solo (seat after the dealer wins).
+    points = [-5] * 5
+    points[dealer] = 0
+    points[(dealer + 1) % 5] = 15
+    wrong = [*points]
+    wrong[dealer], wrong[(dealer + 2) % 5] = 5, -10
+    response = client.post(
+        paper_url(tournament), {**form_of(client, tournament), **rows([("solo", wrong)])}
+    )
+    assert response.status_code == 422
+    assert f"Spiel 1: {names[dealer]} gibt und setzt aus; seine Punkte sind 0." in (
+        response.content.decode()
+    )
+    blank = [None if seat == dealer else value for seat, value in enumerate(points)]
+    response = client.post(
+        paper_url(tournament), {**form_of(client, tournament), **rows([("solo", blank)])}
+    )
+    assert response.status_code == 302
+    (row,) = summarize(table).rows
+    assert row.scores == points and row.data["sitting_out"] == dealer
+    assert row.data["declarer"] == (dealer + 1) % 5 and row.won_alone

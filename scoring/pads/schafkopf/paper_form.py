@@ -45,17 +45,26 @@ class PaperListForm(forms.Form):
                 label = _("%(game)s: points of %(name)s") % {"game": game, "name": name}
                 field = int_field(label, -MOST_POINTS, MOST_POINTS, required=False)
                 field.widget.attrs.update(size=5, **{"aria-label": label})
+                if seat == sitting_out(len(players), self.dealer_by_rotation(number)):
+                    field.widget.attrs["placeholder"] = "0"  # the dealer sits out
                 self.fields[f"g{number}_p{seat}"] = field
 
     @property
     def numbers(self) -> range:
         return range(self.first, self.last + 1)
 
+    def dealer_by_rotation(self, number: int) -> int:
+        """Who deals game ``number`` if every deal moves on (``clean`` follows the games as
+        typed: a thrown-in deal may stay with its dealer)."""
+        return (self.dealer + number - self.first) % len(self.players)
+
     def rows(self):
-        """Per game: its number, its "played" field and its seats' fields (the template's)."""
+        """Per game: its number, its "played" field, its seats' fields and who deals it (the
+        template's)."""
         for number in self.numbers:
             seats = [self[f"g{number}_p{seat}"] for seat in range(len(self.players))]
-            yield number, self[f"g{number}_played"], seats
+            dealer = self.players[self.dealer_by_rotation(number)]
+            yield number, self[f"g{number}_played"], seats, dealer
 
     def clean(self):
         cleaned = super().clean()
