@@ -151,6 +151,15 @@ def test_points_the_tariff_cannot_make_are_refused(client, eight_games):
     assert not Revision.objects.filter(round__table=table).exists()
 
 
+def test_a_thrown_in_deal_with_points_is_refused(client, eight_games):
+    tournament, table = eight_games
+    games = [("thrown_in", [1, -1, 0, 0])]
+    response = client.post(paper_url(tournament), {**form_of(client, tournament), **rows(games)})
+    assert response.status_code == 422
+    assert "Spiel 1: Bei einem eingeworfenen Spiel zahlt niemand" in response.content.decode()
+    assert not Revision.objects.filter(round__table=table).exists()
+
+
 def test_a_gap_in_the_games_is_refused(client, eight_games):
     tournament, table = eight_games
     games = [PAPER_LIST[0], ("", [None] * 4), PAPER_LIST[2]]

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from ..base import choice_field, int_field
-from .labels import CONTRACT_NAMES, NONE
+from .labels import CONTRACT_NAMES, NONE, THROWN_IN
 from .paper import fits_tariff, paper_game, played_choices
 from .summary import next_dealer, sitting_out
 
@@ -128,6 +128,10 @@ class PaperListForm(forms.Form):
         if total := sum(points):
             message = _("%(game)s: the points add up to %(sum)+d, not 0.")
             self.add_error(f"g{number}_p0", message % {"game": game, "sum": total})
+            return None
+        if played == THROWN_IN and any(points):
+            message = _("%(game)s: in a thrown-in deal nobody scores; the points are all 0.")
+            self.add_error(f"g{number}_played", message % {"game": game})
             return None
         if played and not fits_tariff(self.profile, played, points, out):
             message = _(
