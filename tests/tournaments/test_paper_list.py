@@ -236,7 +236,9 @@ played = st.one_of(
 )
 @given(
     games=st.lists(st.tuples(played, st.lists(cells, min_size=4, max_size=5)), max_size=10),
-    first=st.one_of(st.none(), st.text(max_size=4), st.integers(-2, 12).map(str)),
+    first=st.one_of(
+        st.none(), st.text(max_size=4), st.integers(-2, 12).map(str), st.sampled_from(["²", "٣"])
+    ),
     token=st.one_of(st.none(), st.just("x"), st.uuids().map(str)),
 )
 def test_fuzzed_paper_lists_never_fail(client, eight_games, games, first, token):

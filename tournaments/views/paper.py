@@ -161,7 +161,7 @@ def paper_form(request, tournament, table, summary) -> PaperListForm:
     first = next_game
     if request.method == "POST":
         posted = request.POST.get("first", "")
-        if posted.isdigit() and 1 <= int(posted) <= next_game:
+        if posted.isascii() and posted.isdecimal() and 1 <= int(posted) <= next_game:
             first = int(posted)
     players = summary.players
     options = table.options
