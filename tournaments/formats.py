@@ -14,6 +14,7 @@ from django.db.models import Q
 
 from scoring.pads import PADS
 from scoring.pads.schafkopf.game import SOLOS, priced_by_evening
+from scoring.pads.schafkopf.labels import PAPER
 from scoring.rules import scharfe_schoten as scharfe_schoten_rules
 from scoring.rules.schatzsuche import scores as schatzsuche_rules
 from scoring.rules.stichwahl.scores import WINNING_TOTAL
@@ -88,9 +89,11 @@ class SchafkopfFormat(Format):
     def won_solos(self):
         # The Schafkopf pad's data: contract, declarer and won (scoring/pads/schafkopf/game.py).
         # A solo "won" because an opponent misplayed is not circled on the sheet, nor counted.
-        return Q(data__contract__in=sorted(SOLO_CONTRACTS), data__won=True) & ~Q(
-            data__has_key="misplay"
+        # A game from paper counts when the solo written beside its points was won.
+        played = Q(data__contract__in=sorted(SOLO_CONTRACTS)) | Q(
+            data__contract=PAPER, data__played__in=sorted(SOLO_CONTRACTS)
         )
+        return played & Q(data__won=True) & ~Q(data__has_key="misplay")
 
 
 @dataclass(frozen=True)

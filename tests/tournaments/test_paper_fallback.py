@@ -35,7 +35,7 @@ def paper_url(tournament, number=1, table=1):
 
 def test_the_organizer_transfers_a_tables_games_from_paper(client, schafkopf_round):
     tournament, _round, (first, _second) = schafkopf_round
-    url = paper_url(tournament)
+    url = paper_url(tournament) + "?full=1"  # the pad's form, with every detail
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()

@@ -78,6 +78,7 @@ def test_a_typed_name_never_claims_the_turnierleitung(table_link, typed, stored)
 
 def test_the_paper_page_asks_for_no_name_it_would_ignore(client, table_link):
     tournament, _table, _key = table_link
-    page = client.get(reverse("table_paper", args=[tournament.pk, 1, 1])).content.decode()
+    url = reverse("table_paper", args=[tournament.pk, 1, 1])
+    page = client.get(url + "?full=1").content.decode()
     assert 'name="author"' not in page and "Eingetragen von" not in page
     assert 'name="submission"' in page  # the pad's form is there, less the name

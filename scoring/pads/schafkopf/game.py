@@ -5,7 +5,10 @@ A game's data (Revision.data) is one of
   result (the tapped button or None), won, schneider, schwarz, laufende, stoss, retour,
   klopfen (and schwarz_claimed when the profile wants Schwarz claimed);
 - a Ramsch: dealer, sitting_out, contract "ramsch", augen_per_seat, jungfrau, klopfen;
-- a thrown-in deal: dealer, sitting_out, contract "thrown_in".
+- a thrown-in deal: dealer, sitting_out, contract "thrown_in";
+- a game transferred from the paper game list: dealer, sitting_out, contract "paper",
+  points (per seat, as typed), played (the game written beside them, or ""), and where that
+  is a game played alone the declarer and won (paper.py).
 
 A played game under ``misplay: offender_pays`` may also name the offender (``misplay``, see
 misplay.py); it is then scored with the engine's ``penalty_settle``.
@@ -29,6 +32,7 @@ from .labels import (
     BETTEL_OUVERT,
     NO,
     OUTCOME_NAMES,
+    PAPER,
     PLAYED,
     RAMSCH,
     RUFSPIEL,
@@ -53,6 +57,8 @@ def scores(profile: dict, data: dict, players: int) -> list[int]:
     contract = data["contract"]
     if contract == THROWN_IN:
         return [0] * players
+    if contract == PAPER:  # the paper holds the amounts themselves
+        return list(data["points"])
     if contract == RAMSCH:
         return settle_ramsch(
             profile, data["augen_per_seat"], data["jungfrau"], klopfen=data["klopfen"]
@@ -111,6 +117,15 @@ def priced(profile: dict, before: list[dict], data: dict, players: int) -> list[
     return list(score_evening(profile, games).games[-1].scores)
 
 
+def is_solo(data: dict) -> bool:
+    """A solo (``SOLOS``: circled when won, counted in the season and the tie-break); for a game
+    from paper, the game written beside its points."""
+    contract = data.get("contract")
+    if contract == PAPER:
+        return data.get("played") in SOLOS and data.get("declarer") is not None
+    return contract in SOLOS
+
+
 def party(data: dict) -> set[int]:
     """The declaring party's seats (empty for a Ramsch or a thrown-in deal)."""
     if data.get("contract") not in PLAYED:
@@ -139,6 +154,13 @@ def describe(profile: dict, players: list[str], data: dict) -> list[tuple[str, s
     contract = data["contract"]
     if contract == THROWN_IN:
         return pairs
+    if contract == PAPER:
+        if data.get("declarer") is not None:
+            pairs.append((_("Declarer"), name(data["declarer"])))
+            pairs.append((_("Result"), str(OUTCOME_NAMES["won" if data["won"] else "lost"])))
+        for seat, points in enumerate(data["points"]):
+            pairs.append((_("Points of %(name)s") % {"name": players[seat]}, f"{points:+d}"))
+        return [(str(label), value) for label, value in pairs]
     if contract == RAMSCH:
         for seat, augen in enumerate(data["augen_per_seat"]):
             if augen is not None:
@@ -176,6 +198,12 @@ def summary_line(players: list[str], data: dict, profile: dict | None = None) ->
     contract = data["contract"]
     if contract == THROWN_IN:
         return _("thrown in")
+    if contract == PAPER:
+        parts = [contract_label(data)]
+        if data.get("declarer") is not None:
+            parts.append(players[data["declarer"]])
+            parts.append(str(OUTCOME_NAMES["won" if data["won"] else "lost"]))
+        return " · ".join(str(part) for part in parts)
     if contract == RAMSCH:
         augen = data["augen_per_seat"]
         most = max(a for a in augen if a is not None)

@@ -86,6 +86,11 @@ CONTRACT_SHORT = {
 }
 
 
+# A game transferred from the paper game list (paper.py): each player's points as typed,
+# ``played`` the game written beside them, if any.
+PAPER = "paper"
+
+
 def suit_name(suit: str | None) -> str:
     """Suit names are the German ones in both languages (Eichel, Gras, Herz, Schellen)."""
     return SUIT_NAMES[suit]["de"] if suit else ""
@@ -94,6 +99,10 @@ def suit_name(suit: str | None) -> str:
 def contract_label(data: dict) -> str:
     """ "Rufspiel mit der Eichel-Sau", "Gras-Solo", "Herz-Solo-Tout", "Wenz", "Ramsch"…"""
     contract = data.get("contract")
+    if contract == PAPER:
+        played = data.get("played")
+        game = CONTRACT_NAMES[played] if played in CONTRACT_NAMES else _("Game")
+        return str(_("%(game)s (from paper)") % {"game": game})
     if contract == RUFSPIEL:
         if data.get("called"):
             return str(_("Rufspiel with the %(suit)s-Sau") % {"suit": suit_name(data["called"])})
@@ -108,6 +117,9 @@ SHORT_WITH_LETTER = (RUFSPIEL, SOLO, FARBWENZ, FARBGEIER)
 
 def contract_short(data: dict) -> str:
     contract = data.get("contract")
+    if contract == PAPER:
+        played = data.get("played")
+        return f"{CONTRACT_SHORT.get(played, '?')} (P)"
     letter = data.get("called") if contract == RUFSPIEL else data.get("suit")
     short = str(CONTRACT_SHORT.get(contract, "?"))
     return f"{short} {letter}" if letter and contract in SHORT_WITH_LETTER else short

@@ -18,7 +18,7 @@ from ..base import Ahead, AheadForm, Pad
 from . import bock_ahead, game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
-from .labels import PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, outcome_key
+from .labels import PAPER, PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, outcome_key
 from .summary import dealer_form_key, dealer_of, next_dealer, sitting_out, summarize
 
 
@@ -161,8 +161,11 @@ class SchafkopfPad(Pad):
 
     @staticmethod
     def initial_from(data: dict) -> dict:
-        """The entry form's values for correcting a saved game."""
+        """The entry form's values for correcting a saved game. A game from paper holds
+        points, not the taps that made them: its correction starts from a blank form."""
         contract = data["contract"]
+        if contract == PAPER:
+            return {}
         initial = {"contract": contract, "klopfen": data.get("klopfen", 0)}
         if contract == RAMSCH:
             for seat, augen in enumerate(data["augen_per_seat"]):

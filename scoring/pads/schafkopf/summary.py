@@ -20,6 +20,7 @@ from ...rules.schafkopf.tariff import profile_value
 from ..base import RoundRow, Summary
 from . import game
 from .labels import (
+    PAPER,
     PLAYED,
     RAMSCH,
     THROWN_IN,
@@ -146,7 +147,7 @@ def summarize(table, revisions) -> Summary:
         row.declaring = game.party(data)
         misplay = data.get("misplay")
         won = data.get("won", False) and misplay is None
-        row.won_solo = data["contract"] in game.SOLOS and won
+        row.won_solo = game.is_solo(data) and won
         row.offender = players[misplay] if misplay is not None else ""
         rows.append(row)
     # Every game is priced by the evening in order: a corrected game reprices those after it.
@@ -271,6 +272,8 @@ def statistics(players: list[str], rows: list[GameRow]) -> dict:
         if contract == THROWN_IN:
             thrown_in += 1
             continue
+        if contract == PAPER:  # what was played, as far as the paper says
+            contract = data.get("played") or PAPER
         for seat, player in enumerate(stats):
             score = row.scores[seat]
             if seat == data.get("sitting_out"):
@@ -286,6 +289,8 @@ def statistics(players: list[str], rows: list[GameRow]) -> dict:
             if data.get("misplay") is not None:
                 player.misplays += seat == data["misplay"]
                 continue
+            if contract not in PLAYED or data.get("declarer") is None:
+                continue  # a game from paper: its points, not always who played with whom
             won = data["won"]
             if seat == data["declarer"]:
                 player.declared += 1
