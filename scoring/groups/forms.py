@@ -140,6 +140,9 @@ class EveningForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     join_roster = forms.BooleanField(label=_("Guests join the roster"), required=False)
+    # Sent by the button "start a second table anyway" the form shows when the group has a
+    # table that day with the same people (scoring/groups/twins.py).
+    second_table = forms.BooleanField(required=False, widget=forms.HiddenInput)
     scorer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
     viewer_key = forms.RegexField(LINK_KEY, required=False, widget=forms.HiddenInput)
 

@@ -82,6 +82,12 @@ class Evening(models.Model):
     # first season page after a change, with the table version and the Stock brought in they
     # were reckoned for; a page reads them only while both still match.
     figures = models.JSONField(null=True, blank=True, editable=False)
+    # Another table of the group that day had the same people (scoring/groups/twins.py): the
+    # group said it really was a second table, so neither is shown as a possible twin.
+    second_table = models.BooleanField(default=False)
+    # Struck as the twin of another table that day: counted in no season, listed apart; its
+    # table, links and games stay as they are (it can be counted again).
+    struck = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -145,13 +145,14 @@ def evening_rows(
     group: Group, evening_ids: Iterable[int] | None = None, role: str = Access.Role.VIEWER
 ) -> list[EveningRow]:
     """Every evening of the group in order (or those of ``evening_ids``), with their facts
-    and the table links of ``role``.
+    and the table links of ``role``; an evening struck as a twin counts nowhere.
 
     The Stock an evening brings in is what the evening before left, so the facts of every
     evening before the last one asked for are reckoned too (from their stored figures, mostly)."""
     players = {player.pk: player for player in group.players.all()}
     evenings = list(
-        group.evenings.select_related("table")
+        group.evenings.filter(struck=False)
+        .select_related("table")
         .prefetch_related(
             "table__seats",
             "seats",

@@ -13,6 +13,7 @@ from ..models import Seat, Table
 from ..pads import get_pad
 from ..services import create_table
 from .models import Evening, EveningSeat, Group, Payment, Player
+from .twins import same_people_that_day
 
 
 class NameTaken(Exception):
@@ -115,10 +116,12 @@ def start_evening(
     played_on: datetime.date,
     submission: uuid.UUID | None,
     keys: tuple[str, str] | None = None,
+    second_table: bool = False,
 ) -> Evening:
     """An evening of the group: a normal table with its links, and who sits where. A repeated
     ``submission`` returns the evening it started. ``keys``: the links a phone chose for the
-    table it started offline (scoring.services.create_table)."""
+    table it started offline (scoring.services.create_table). ``second_table``: started as
+    a second table of that day with the same people on purpose (scoring/groups/twins.py)."""
     with transaction.atomic():
         table = create_table(
             game=game,
@@ -131,7 +134,8 @@ def start_evening(
             keys=keys,
         )
         evening, created = Evening.objects.get_or_create(
-            table=table, defaults={"group": group, "played_on": played_on}
+            table=table,
+            defaults={"group": group, "played_on": played_on, "second_table": second_table},
         )
         if created:
             EveningSeat.objects.bulk_create(
@@ -149,6 +153,7 @@ def evening_from_form(
     join: bool,
     played_on: datetime.date,
     keys: tuple[str, str] | None = None,
+    second_table: bool = False,
 ) -> Evening:
     """Tonight's table through the game's creation form (bound with the group's house rules,
     ``groups.forms.pad_form``): per seat a person of the roster or a guest's name (who joins
@@ -171,7 +176,21 @@ def evening_from_form(
             played_on=played_on,
             submission=table_form.cleaned_data["submission"],
             keys=keys,
+            second_table=second_table,
         )
+
+
+def keep_both(evening: Evening) -> None:
+    """The group says its tables of that day with these people were really more than one:
+    none of them is a possible twin any more (a later one with them would be again)."""
+    same = [other.pk for other in same_people_that_day(evening)]
+    Evening.objects.filter(pk__in=same).update(second_table=True)
+
+
+def strike(evening: Evening, struck: bool = True) -> None:
+    """Strike an evening as a twin (it counts in no season), or count it again. Its table,
+    links and games stay: a struck table may still hold games nobody typed twice."""
+    Evening.objects.filter(pk=evening.pk).update(struck=struck)
 
 
 def mark_paid(group: Group, key: dict, payer: Player | None, payee: Player | None, amount: int):

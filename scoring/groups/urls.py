@@ -24,6 +24,7 @@ urlpatterns = [
         views.evening_settle_xlsx,
         name="evening_settle_xlsx",
     ),
+    path("g/<str:key>/e/<int:evening_id>/twin/", views.evening_twin, name="evening_twin"),
     path("g/<str:key>/paid/", views.payment, name="group_payment"),
     path("g/<str:key>/season/", views.season_page, name="season_all"),
     path("g/<str:key>/season/<int:year>/", views.season_page, name="season"),

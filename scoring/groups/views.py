@@ -14,7 +14,7 @@ from ..answers import json_invalid, qr_response, wants_json
 from ..models import Game
 from ..pads import PADS, get_pad
 from ..services import KeyTaken
-from . import exports, prototype, services
+from . import exports, prototype, services, twins
 from .forms import (
     AddPlayersForm,
     EveningForm,
@@ -75,7 +75,10 @@ def group_context(scope: GroupScope, **extra) -> dict:
 def group_page(request, scope: GroupScope):
     remember_group(request, scope)
     rows = evening_rows(scope.group, role=scope.table_role)
-    context = group_context(scope, rows=rows[::-1], seasons=seasons(scope.group, rows))
+    marks = twins.marked_twins(rows)
+    shown = [(row, marks.get(row.evening.pk)) for row in rows[::-1]]
+    context = group_context(scope, rows=shown, seasons=seasons(scope.group, rows))
+    context["struck"] = twins.struck_evenings(scope.group, scope.table_role)
     return render(request, "scoring/groups/group.html", context)
 
 
@@ -198,6 +201,10 @@ def evening_new(request, scope: GroupScope):
         posted.update(form.names())
         table_form = pad_form(pad, posted, group.rule_data)
         if table_form.is_valid():
+            made_before = started_before(table_form)
+            twin = None if made_before else twin_to_ask_about(group, form)
+            if twin is not None:
+                return ask_about_twin(request, scope, form, table_form, twin)
             try:
                 evening = services.evening_from_form(
                     group,
@@ -206,15 +213,12 @@ def evening_new(request, scope: GroupScope):
                     join=form.cleaned_data["join_roster"],
                     played_on=form.cleaned_data["played_on"],
                     keys=form.cleaned_data["keys"],
+                    second_table=form.cleaned_data["second_table"],
                 )
             except KeyTaken:
                 form.add_error(None, _("This table's link belongs to another table already."))
             else:
-                scorer = evening.table.accesses.get(role="scorer")
-                if wants_json(request):
-                    url = reverse("table", args=[scorer.key])
-                    return JsonResponse({"saved": True, "url": url}, status=201)
-                return redirect("table", key=scorer.key)
+                return evening_started(request, evening, created=not made_before)
     elif data is not None:
         table_form = pad_form(pad, data, group.rule_data)
         table_form.is_valid()
@@ -225,6 +229,62 @@ def evening_new(request, scope: GroupScope):
     )
     context["player_counts"] = prototype.player_counts(group)
     return render(request, "scoring/groups/evening_new.html", context, status=422 if data else 200)
+
+
+def started_before(table_form) -> bool:
+    """A repeat of a start the server made already (a second tap, an answer lost)."""
+    submission = table_form.cleaned_data["submission"]
+    return bool(submission) and Evening.objects.filter(table__submission=submission).exists()
+
+
+def twin_to_ask_about(group, form: EveningForm):
+    """The group's table of that day with the same people, when this start should ask first:
+    one typed here and now (a start the phone kept offline brings its keys and games that
+    wait for their table: it is started, and told, evening_started)."""
+    if form.cleaned_data["keys"] is not None or form.cleaned_data["second_table"]:
+        return None
+    people = twins.people_of(group, form.cleaned_data["sitting"])
+    return twins.first_with(group, form.cleaned_data["played_on"], people)
+
+
+def ask_about_twin(request, scope: GroupScope, form, table_form, twin):
+    """The form again, all of it as typed, naming the table the group has already: open it,
+    or start a second table anyway (the button posts the form with ``second_table``)."""
+    link = twin.table.accesses.get(role="scorer").key
+    message = twins.warning(twin)
+    if wants_json(request):
+        answer = {"twin": twins.twin_answer(twin, link), "message": message}
+        return JsonResponse(answer, status=409)
+    context = group_context(
+        scope, form=form, table_form=table_form, seat_options=seat_option_fields(table_form)
+    )
+    context.update(
+        player_counts=prototype.player_counts(scope.group),
+        twin=twin,
+        twin_link=link,
+        twin_started=twins.started_at(twin),
+        twin_players=[seat.player for seat in twin.seats.all()],
+    )
+    return render(request, "scoring/groups/evening_new.html", context, status=409)
+
+
+def evening_started(request, evening, *, created: bool):
+    """The new table; a table of that day with the same people started before it (a start
+    the phone kept offline arriving second) is named in the answer. ``created``: false for a
+    repeat (the outbox shows no news twice)."""
+    scorer = evening.table.accesses.get(role="scorer")
+    twin = twins.twin_before(evening)
+    hints = [twins.warning(twin)] if twin else []
+    if wants_json(request):
+        url = reverse("table", args=[scorer.key])
+        answer: dict = {"saved": True, "created": created, "url": url, "hints": hints}
+        if twin:
+            link = twin.table.accesses.get(role="scorer").key
+            answer["twin"] = twins.twin_answer(twin, link)
+        return JsonResponse(answer, status=201)
+    for hint in hints:
+        messages.warning(request, hint)
+    return redirect("table", key=scorer.key)
 
 
 def evening_form(scope: GroupScope, data=None) -> EveningForm:
@@ -254,6 +314,27 @@ def last_seating(scope: GroupScope) -> dict:
     if last is None:
         return {}
     return {f"seat_{seat.position}": str(seat.player_id) for seat in last.seats.all()}
+
+
+@require_POST
+@group_link(edit=True)
+def evening_twin(request, scope: GroupScope, evening_id: int):
+    """A possible twin settled: both kept as two tables, this one struck (it counts nowhere,
+    its games stay), or a struck one counted again."""
+    evening = get_object_or_404(Evening, pk=evening_id, group=scope.group)
+    action = request.POST.get("action")
+    if action == "keep":
+        services.keep_both(evening)
+        messages.success(request, _("Both tables count: two tables that evening."))
+    elif action in ("strike", "count"):
+        services.strike(evening, struck=action == "strike")
+        if action == "strike":
+            messages.success(request, _("The table is struck: it counts in no season."))
+        else:
+            messages.success(request, _("The table counts again."))
+    else:
+        raise Http404
+    return redirect("group", key=scope.key)
 
 
 def evening_of(scope: GroupScope, evening_id: int):

@@ -180,10 +180,13 @@
   }
 
   // Online: the server starts it now; a mistake is shown by the server's own page.
-  function startOnline(form) {
+  // A table of that day with the same people is asked about first: the server's page names it
+  // (status 409, posted as the form below) and its button says "a second table anyway".
+  function startOnline(form, submitter) {
     var token = ns.csrfToken();
     var body = new URLSearchParams();
     new FormData(form).forEach(function (value, name) { if (typeof value === "string") body.append(name, value); });
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
     var controller = window.AbortController ? new AbortController() : null;
     var timer = setTimeout(function () { if (controller) controller.abort(); }, SAVE_TIMEOUT);
     return fetch(form.action, {
@@ -214,7 +217,7 @@
     starting = true;
     var started = keeping.then(function () {
       var offline = !navigator.onLine || state.copy === "cache" || !state.online;
-      return offline ? startOffline(form) : startOnline(form)["catch"](function () {
+      return offline ? startOffline(form) : startOnline(form, event.submitter)["catch"](function () {
         ns.net.setOnline(false);
         return startOffline(form);
       });

@@ -67,7 +67,12 @@ def test_a_start_sent_later_makes_the_table_with_the_phones_links(client):
     data = seating(group, scorer_key=SCORER, viewer_key=VIEWER)
     response = client.post(url, data, **JSON)
     assert response.status_code == 201
-    assert response.json() == {"saved": True, "url": f"/t/{SCORER}/"}
+    assert response.json() == {
+        "saved": True,
+        "created": True,
+        "url": f"/t/{SCORER}/",
+        "hints": [],
+    }
     evening = Evening.objects.get(table__accesses__key=SCORER)
     assert evening.table.accesses.get(role="viewer").key == VIEWER
     assert evening.table.player_names == ["Anna", "Ben", "Cem", "Dora"]
@@ -75,6 +80,7 @@ def test_a_start_sent_later_makes_the_table_with_the_phones_links(client):
     # Sent again (the answer was lost): the same table, no second evening.
     again = client.post(url, data, **JSON)
     assert again.status_code == 201 and again.json()["url"] == f"/t/{SCORER}/"
+    assert again.json()["created"] is False  # no news twice on the phone
     assert Evening.objects.filter(group=group).count() == 1
     # The games entered offline then go to that table as to any other.
     assert client.get(f"/t/{SCORER}/").status_code == 200
