@@ -99,15 +99,22 @@ OUTBOX_JS = """async () => {
   });
 }"""
 
-# The sheet's state as the phone has it: whether a form to decide on is shown, whether the
-# entry form is ready for the next game, the buttons of the list.
+# The sheet's entry form as the phone shows it: its buttons (none while it waits for an answer
+# or is hidden), whether it is a form to decide on (a conflict's ways on, or the server's
+# mistakes inside the form: not a stale conflict note above a form shown from the rounds
+# ahead), and the game typed into it.
 STATE_JS = """() => {
-  const area = document.getElementById('entry-area');
   const form = document.getElementById('entry');
-  const deciding = !!(area && area.querySelector('.conflict, .form-errors'));
-  const buttons = form && !form.hidden && form.offsetParent !== null && form.dataset.sent !== '1'
+  const shown = !!(form && !form.hidden && form.offsetParent !== null);
+  const buttons = shown && form.dataset.sent !== '1'
     ? [...form.querySelectorAll('button[type=submit]')].map(b => b.textContent.trim()) : [];
-  return {deciding, buttons, busy: !!(form && form.dataset.sent === '1')};
+  const ways = shown && !!form.querySelector('.conflict-ways');
+  const errors = shown && !!form.querySelector('.form-errors');
+  return {
+    deciding: ways || errors, buttons, busy: !!(form && form.dataset.sent === '1'),
+    author: shown && form.elements.author ? form.elements.author.value : '',
+    augen: shown && form.elements.augen ? form.elements.augen.value : '',
+  };
 }"""
 
 
@@ -187,6 +194,18 @@ class Chaos:
         lines.sort(key=lambda line: line[0])
         return "\n".join(f"{when - self.started:6.1f}s  {text}" for when, text in lines[-400:])
 
+    def snapshot(self) -> dict:
+        """What each phone shows: its list of kept entries, and a screenshot to look at."""
+        shown = {}
+        for phone in self.phones:
+            path = self.production.logs / f"chaos-{self.seed}-{phone.name}.png"
+            try:
+                phone.page.screenshot(path=path, full_page=True)
+                shown[phone.name] = (phone.page.locator("#outbox").inner_text(timeout=2000), path)
+            except PlaywrightError as error:
+                shown[phone.name] = first_line(error)
+        return shown
+
     def fail(self, text: str):
         raise Failure(
             f"chaos seed {self.seed}: {text}\nreplay: CHAOS_SEED={self.seed} make chaos\n"
@@ -205,7 +224,7 @@ class Chaos:
             return
         self.note(f"{phone.name}: back to the sheet from {phone.page.url}")
         try:
-            phone.page.goto(self.path, wait_until="domcontentloaded", timeout=30_000)
+            phone.page.goto(self.path, wait_until="domcontentloaded", timeout=15_000)
         except PlaywrightError as error:
             self.note(f"{phone.name}:   not opened: {first_line(error)}")
 
@@ -213,7 +232,7 @@ class Chaos:
         try:
             return phone.page.evaluate(STATE_JS)
         except PlaywrightError:
-            return {"deciding": False, "buttons": [], "busy": False}
+            return {"deciding": False, "buttons": [], "busy": False, "author": "", "augen": ""}
 
     # --- what the phones and the server hold ----------------------------------------------
     def read_phone(self, phone: Phone):
@@ -340,29 +359,31 @@ class Chaos:
         page = phone.page
         state = self.state(phone)
         try:
-            if state["deciding"]:
+            game = self.games.get(state["author"])
+            if state["deciding"] and game and game.matches(state["augen"]):
+                marker = game.marker
                 form = page.locator("#entry")
-                marker = form.locator("input[name=author]").input_value(timeout=3000)
                 nexts = [b for b in state["buttons"] if SAVE_AS_NEXT.match(b)]
                 replaces = [b for b in state["buttons"] if REPLACE.match(b)]
                 plain = [b for b in state["buttons"] if READY.match(b)]
                 roll = self.random.random()
                 if not end and roll < 0.15:
                     self.discard_in_form(phone, marker)
-                elif replaces and (not nexts or (not end and roll < 0.35)):
+                    return True
+                if replaces and (not nexts or (not end and roll < 0.35)):
                     form.get_by_label("Grund der Korrektur").fill(f"Chaos {marker}")
                     form.get_by_role("button", name=REPLACE).click(timeout=5000)
                     self.note(f"{phone.name}: {marker}: '{replaces[0]}' with a reason")
-                elif nexts:
+                    return True
+                if nexts:
                     form.get_by_role("button", name=SAVE_AS_NEXT).click(timeout=5000)
                     self.note(f"{phone.name}: {marker}: '{nexts[0]}'")
-                elif plain:
+                    return True
+                if plain:
                     form.get_by_role("button", name=READY).click(timeout=5000)
-                    self.note(f"{phone.name}: {marker}: '{plain[0]}' again (form: {state})")
-                else:
-                    self.note(f"{phone.name}: {marker}: a form to decide without a way ({state})")
-                    return False
-                return True
+                    self.note(f"{phone.name}: {marker}: '{plain[0]}' again ({state})")
+                    return True
+                self.note(f"{phone.name}: {marker}: a form to decide without a way ({state})")
             item = page.locator("#outbox .outbox-item").filter(
                 has=page.get_by_role("button", name="Im Formular öffnen")
             )
@@ -409,7 +430,7 @@ class Chaos:
     def reload(self, phone: Phone):
         self.note(f"{phone.name}: reload")
         try:
-            phone.page.reload(wait_until="domcontentloaded", timeout=30_000)
+            phone.page.reload(wait_until="domcontentloaded", timeout=15_000)
         except PlaywrightError as error:
             self.note(f"{phone.name}:   reload: {first_line(error)}")
 
@@ -418,7 +439,7 @@ class Chaos:
         phone.page.close()
         self.new_page(phone)
         try:
-            phone.page.goto(self.path, wait_until="domcontentloaded", timeout=30_000)
+            phone.page.goto(self.path, wait_until="domcontentloaded", timeout=15_000)
         except PlaywrightError as error:
             self.note(f"{phone.name}:   opening: {first_line(error)}")
 
@@ -506,7 +527,10 @@ class Chaos:
             if not any(waiting.values()) and not any(shown.values()):
                 return
             if time.monotonic() > deadline:
-                self.fail(f"still waiting after {SETTLE_SECONDS} s: {waiting}, forms {shown}")
+                self.fail(
+                    f"still waiting after {SETTLE_SECONDS} s: {waiting}, forms {shown}; "
+                    f"the phones show: {self.snapshot()}"
+                )
 
     def finish(self):
         times, _held = self.check(final=True)
