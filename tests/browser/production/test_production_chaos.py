@@ -46,7 +46,7 @@ pytestmark = [
 ]
 
 CI_SEEDS = [28, 2028]
-GAMES = int(os.environ.get("CHAOS_GAMES", 22))  # typed in all, both phones together
+GAMES = int(os.environ.get("CHAOS_GAMES", 20))  # typed in all, both phones together
 SETTLE_SECONDS = 240  # the end: good Wi-Fi until every outbox is empty
 
 
@@ -321,13 +321,26 @@ class Chaos:
     def save_game(self, phone: Phone, double: bool = False):
         page = phone.page
         state = self.state(phone)
+        if state["busy"]:  # the answer to the last save is on its way: the person waits a bit
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_function(
+                    "() => { const f = document.getElementById('entry');"
+                    " return !f || f.dataset.sent !== '1'; }",
+                    timeout=4000,
+                )
+            state = self.state(phone)
         ready = [text for text in state["buttons"] if READY.match(text)]
         if state["deciding"] or not ready:
+            # No form to type the next game into (a form to decide on, an answer awaited, no
+            # form ahead left while a conflict holds the queue): the person sees to that first.
             self.note(f"{phone.name}: no blank form to type into ({state})")
+            if not self.decide(phone):
+                self.send_now(phone)
             return
         game = self.new_game(phone)
         form = page.locator("#entry")
         try:
+            token = form.locator("input[name=submission]").input_value(timeout=3000)
             form.get_by_label("Eingetragen von").fill(game.marker, timeout=5000)
             tap(page, "contract", game.contract)
             if game.suit:
@@ -336,6 +349,11 @@ class Chaos:
             form.get_by_label(re.compile("oder ihre Augen")).fill(str(game.augen), timeout=5000)
             button = form.get_by_role("button", name=READY)
             label = button.inner_text(timeout=5000)
+            swapped = form.locator("input[name=submission]").input_value(timeout=3000) != token
+            if swapped and form.locator(".conflict-ways").count():
+                # A form to decide took the blank one's place while the person typed.
+                self.note(f"{phone.name}: typing {game.marker}: a form to decide came in between")
+                return
         except PlaywrightError as error:
             self.note(f"{phone.name}: typing {game.marker} interrupted: {first_line(error)}")
             return
@@ -398,6 +416,12 @@ class Chaos:
                 else:
                     first.get_by_role("button", name="Im Formular öffnen").click(timeout=5000)
                     self.note(f"{phone.name}: 'Im Formular öffnen': {what}")
+                    # The person waits for the form (1–3 s away), rather than type the next
+                    # game into the form it will replace.
+                    with contextlib.suppress(PlaywrightError):
+                        page.locator("#entry .conflict-ways, #entry .form-errors").first.wait_for(
+                            timeout=5000
+                        )
                 return True
         except PlaywrightError as error:
             self.note(f"{phone.name}: decision interrupted: {first_line(error)}")
@@ -497,7 +521,7 @@ class Chaos:
             self.reopen(phone)
         elif kind == "send" and not self.send_now(phone):
             self.note(f"{phone.name}: no 'Jetzt senden'")
-        phone.page.wait_for_timeout(self.random.uniform(300, 2500))
+        phone.page.wait_for_timeout(self.random.uniform(200, 2000))
         self.check()
 
     def settle(self):
@@ -566,7 +590,9 @@ def test_two_phones_in_a_pub_with_bad_wifi_lose_and_duplicate_nothing(seed, brow
     try:
         chaos.set_up()
         steps = 0
-        while sum(p.typed for p in chaos.phones) < GAMES or steps < GAMES * 2:
+        while (sum(p.typed for p in chaos.phones) < GAMES or steps < GAMES * 2) and (
+            steps < GAMES * 5
+        ):
             steps += 1
             chaos.step()
         chaos.settle()
