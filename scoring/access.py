@@ -18,6 +18,8 @@ Views take a ``Scope`` from the ``table_link`` decorator and ask it (``can_edit`
 
 from __future__ import annotations
 
+import re
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from functools import wraps
@@ -168,15 +170,62 @@ def table_link(view=None, *, edit: bool = False, organizers: bool = False):
 
 
 def author_of(request) -> Author:
-    """The phone as the author of an entry: the name it typed last, and its device id."""
-    device = request.session.setdefault("device", uuid.uuid4().hex[:8])
-    return Author(name=request.session.get("author", ""), device=device)
+    """Who enters through this request, for the audit trail: a signed-in organizer of the
+    table reached (through its table link too: the pad he corrects on) is his account, never
+    a name typed on the phone; anybody else is the phone, with the name it typed last (a name
+    claiming to be the organizers loses the claim) and its device id."""
+    if organizes_linked_table(request):
+        return organizer_author(request)
+    return Author(
+        name=without_organizer_claim(request.session.get("author", "")), device=device_of(request)
+    )
 
 
 def organizer_author(request) -> Author:
     """A logged-in organizer as the author of what he does on a table (locks, disputes)."""
     name = gettext("%(user)s (organizer)") % {"user": request.user.get_username()}
-    return Author(name=name[:60], device=author_of(request).device)
+    return Author(name=name[:60], device=device_of(request))
+
+
+def device_of(request) -> str:
+    """The browser's id (kept in its session), stored with everything it enters."""
+    return request.session.setdefault("device", uuid.uuid4().hex[:8])
+
+
+def organizes_linked_table(request) -> bool:
+    """True when a signed-in user reaches a table through its table link (``key`` in the URL)
+    and a table authority says he decides on it (a tournament's organizer). Asked once per
+    request, and only of signed-in users."""
+    if not getattr(request, "user", None) or not request.user.is_authenticated:
+        return False
+    if not hasattr(request, "_organizes_linked_table"):
+        match = getattr(request, "resolver_match", None)
+        key = match.kwargs.get("key") if match else None
+        access = Access.objects.select_related("table").filter(key=key).first() if key else None
+        request._organizes_linked_table = bool(
+            access and has_table_authority(request, access.table)
+        )
+    return request._organizes_linked_table
+
+
+# The words the audit trail marks an organizer's entries with, in every language offered
+# ("%(user)s (organizer)"): a name typed on a phone may not carry them.
+ORGANIZER_WORDS = ("turnierleitung", "organizer", "organiser")
+CLAIM = re.compile(r"[\s(\[{]*(?:" + "|".join(ORGANIZER_WORDS) + r")[\s)\]}]*", re.IGNORECASE)
+
+
+def without_organizer_claim(name: str) -> str:
+    """``name`` as typed, less any claim to be the tournament's organizers ("orga
+    (Turnierleitung)" becomes "orga"); a claim hidden with look-alike characters or inner
+    punctuation leaves no name at all (the entry shows "a phone" and its device)."""
+    plain = unicodedata.normalize("NFKC", name)
+    kept = CLAIM.sub(" ", plain).strip() if CLAIM.search(plain) else plain
+    letters = "".join(
+        char for char in unicodedata.normalize("NFKD", kept).casefold() if char.isalpha()
+    )
+    if any(word in letters for word in ORGANIZER_WORDS):
+        return ""
+    return kept if kept != plain else name
 
 
 # --- which keys are links ----------------------------------------------------------------------

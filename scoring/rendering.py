@@ -10,10 +10,11 @@ them; nothing here reads a request beyond the phone's own values.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from django.core.cache import cache
 from django.middleware.csrf import get_token
@@ -27,13 +28,21 @@ from .access import Scope, author_of
 from .hooks import table_panels
 from .models import Access, Table
 from .pads import get_pad
+from .pads.base import AheadForm
 from .shared import Shared
 from .tables import summarize
 
 log = logging.getLogger("stichblock")
 
-# How many rounds a phone keeps for entering offline (docs/scorepad.md, "Offline").
-AHEAD_ROUNDS = 6
+# The rounds ahead (docs/scorepad.md, "Offline"): the sheet page brings AHEAD_INLINE of them,
+# so that it can go on offline as soon as it is shown; the page then keeps AHEAD_KEEP from
+# /ahead/, asked for after a multiple of AHEAD_STEP, so that at least AHEAD_KEEP - AHEAD_STEP
+# games can be entered offline at any time (a pub's Wi-Fi can be gone for a whole evening).
+AHEAD_INLINE = 6
+AHEAD_KEEP = 56
+AHEAD_STEP = 8
+# The round number of a form shared by many rounds ahead, which the phone replaces.
+AHEAD_NUMBER = 987654321
 
 
 def render_shared(
@@ -95,6 +104,8 @@ def table_context(request, scope: Scope, **extra) -> dict:
         "form_base": 0,
         **extra,
     }
+    if summary.next_round:  # where the phone's chain of forms ahead starts (static/js/ahead.js)
+        context["ahead_form"] = pad.ahead_form_key(table, summary)
     if "panels" not in extra:  # the live fragment shows none: it skips their queries
         context["panels"] = table_panels(request, access, summary)
     context["sheet"] = shared_sheet(access, context)
@@ -126,7 +137,7 @@ def sheet_page_context(request, scope: Scope, **extra) -> dict:
     context = table_context(request, scope, **extra)
     next_round = context["summary"].next_round
     if scope.can_edit and next_round and not scope.table.is_locked:
-        context["rounds_ahead"] = render_ahead(scope.access, next_round)
+        context["rounds_ahead"] = render_ahead(scope.access, next_round, AHEAD_INLINE, rules=False)
     return context
 
 
@@ -242,57 +253,61 @@ def render_for_viewers(table: Table) -> None:
 # --- the rounds ahead -----------------------------------------------------------------------
 
 
-def render_ahead(access: Access, after: int) -> str:
-    """The blank forms of the rounds after ``after`` (scoring/_ahead.html) that a scorer phone
-    keeps to enter them offline. Each round's form is rendered once per table and language,
-    whichever ``after`` a phone asks with: it depends only on its number."""
+def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP, *, rules=True) -> str:
+    """The rounds ``after + 1`` … ``after + count`` that a scorer phone keeps to enter them
+    offline (scoring/_ahead.html): each round's facts, and each distinct entry form once, for
+    a stand-in round number (``AHEAD_NUMBER``) that the phone replaces (static/js/ahead.js).
+    A round ahead depends only on its number and the table's frozen settings, so one rendering
+    per table, language and window serves every phone (``after`` is a multiple of
+    ``AHEAD_STEP`` where the phone asks, so that a table asks for a new window every few games
+    and the answer it has is still current until then). ``rules``: with the pad's
+    ``ahead_rules``, which the sheet page leaves to the window the phone fetches after it (they
+    may take a moment to work out the first time, and the page should come at once)."""
     table = access.table
+    parts = f"{after}-{count}-{int(table.is_locked)}-{int(rules)}"
+    key = live.table_cache_key("ahead", table.pk, table.created_at, 0, get_language(), parts)
+
+    def render() -> Shared:
+        return render_shared(
+            table, access.role, lambda link, _: rounds_ahead(link, after, count, rules=rules)
+        )
+
+    return cached(key, render).for_phone(key=access.key)
+
+
+def rounds_ahead(link: Access, after: int, count: int, *, rules: bool) -> str:
+    table = link.table
     pad = get_pad(table.game)
-    keys = {
-        number: ahead_cache_key(table, number)
-        for number in pad.ahead_numbers(table, after, AHEAD_ROUNDS)
-    }
-    found = cache.get_many(keys.values())
-    new = dict(rounds_to_render(access, keys, found))
-    if new:
-        cache.set_many(new, live.FRAGMENT_CACHE_SECONDS)
+    summary = summarize(table)
+    initial = {"base": 0}
+    forms = {form.key: form for form in pad.ahead_forms(table, summary, initial)}
     rounds = []
-    for key in keys.values():
-        shared = found.get(key) or new[key]
-        if not shared.html:  # the pad cannot tell this round's form without the server
+    for number in pad.ahead_numbers(table, after, count):
+        ahead = pad.ahead(table, summary, number, initial)
+        if ahead is None:  # the pad cannot tell this round's form without the server
             break
-        rounds.append(shared.for_phone(key=access.key))
-    return render_to_string("scoring/_ahead.html", {"after": after, "rounds": rounds})
-
-
-def rounds_to_render(access: Access, keys: dict[int, str], found: dict) -> Iterable:
-    """(cache key, Shared) of each round ahead that no phone asked for before."""
-    table, summary = access.table, None
-    pad = get_pad(table.game)
-    for number, key in keys.items():
-        if key in found:
-            continue
-        summary = summary or summarize(table)
-        yield key, render_shared(table, access.role, round_ahead(pad, summary, number))
-
-
-def ahead_cache_key(table: Table, number: int) -> str:
-    # Under the round's number, not a version: a round ahead does not change with saves.
-    return live.table_cache_key("ahead", table.pk, table.created_at, number, get_language())
-
-
-def round_ahead(pad, summary, number: int) -> Callable[[Access, dict[str, str]], str]:
-    """The rendering of round ``number`` as a phone keeps it (scoring/_round_ahead.html), or
-    "" when the pad stops before it. No request: no CSRF token in the form (the phone puts in
-    its own)."""
-
-    def render(link: Access, _stand_ins: dict[str, str]) -> str:
-        ahead = pad.ahead(link.table, summary, number, {"base": 0})
-        if ahead is None:
-            return ""
-        ahead.form.corrects = False
-        label_widgets(ahead.form)
-        context = {"access": link, "table": link.table, "pad": pad, "ahead": ahead}
-        return render_to_string("scoring/_round_ahead.html", context)
-
-    return render
+        if ahead.form_key is None:
+            ahead.form_key = f"n{number}"
+        if ahead.form is not None and ahead.form_key not in forms:
+            forms[ahead.form_key] = AheadForm(ahead.form_key, ahead.form)
+        rounds.append(ahead)
+    used = {ahead.form_key for ahead in rounds}
+    shown = [form for key, form in forms.items() if key in used or "" in used]
+    for shared in shown:
+        shared.form.round_number = AHEAD_NUMBER
+        shared.form.corrects = False
+        label_widgets(shared.form)
+    context = {
+        "access": link,
+        "table": table,
+        "pad": pad,
+        "after": after,
+        "rounds": rounds,
+        "forms": shown,
+        "stand_in": AHEAD_NUMBER,
+        "chain_field": pad.ahead_chain_field if "" in used else "",
+        # The game ends by its own rules (or a tournament's number of games) within the window.
+        "last": rounds[-1].number if rounds and len(rounds) < count else "",
+        "rules": json.dumps(pad.ahead_rules(table)) if rounds and rules else "",
+    }
+    return render_to_string("scoring/_ahead.html", context)

@@ -22,6 +22,7 @@ from .hooks import round_panels
 from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .rendering import (
+    AHEAD_KEEP,
     entry_form,
     entry_initial,
     is_stale,
@@ -151,15 +152,15 @@ def next_form_answer(request, scope: Scope) -> HttpResponse:
 @require_safe
 @table_link(edit=True)
 def table_ahead(request, scope: Scope):
-    """Blank forms of the rounds after ``?after=N``, which a scorer phone keeps to go on
-    entering rounds while offline (static/js/ahead.js). A round's form depends only on its
-    number and the table's fixed settings, so the phone asks again only when it runs short,
-    and each round's form is rendered once per table and language, whichever ``after`` a
-    phone asks with. The forms carry no CSRF token, submission or author: the phone adds its
-    own to each copy."""
+    """The rounds after ``?after=N`` (``AHEAD_KEEP`` of them), which a scorer phone keeps to
+    go on entering rounds while offline (static/js/ahead.js). A round ahead depends only on
+    its number and the table's fixed settings, so saves do not make the answer stale: the
+    phone asks after a multiple of ``AHEAD_STEP`` and gets 304 until the table has moved on
+    that far, and each answer is rendered once per table, language and ``after``. The forms
+    carry no CSRF token, submission or author: the phone adds its own to each copy."""
     access = scope.access
     after = int(live.small_number(request.GET.get("after", "")) or 0)
-    state = f"ahead-{after}-{get_language()}-{int(scope.table.is_locked)}"
+    state = f"ahead-{after}-{AHEAD_KEEP}-{get_language()}-{int(scope.table.is_locked)}"
     return live.conditional(
         request,
         live.live_etag(access.key, state),

@@ -12,7 +12,6 @@ their new totals. A finished evening is summed up once, however many games it ha
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
@@ -20,7 +19,7 @@ from django.db.models.functions import Coalesce
 
 from .formats import get_format
 from .models import Member, Series, Tournament
-from .standings import Standings, compute_many, lot_of
+from .standings import Standings, compute_many, lot_of, mark_ties
 
 
 @dataclass
@@ -163,9 +162,5 @@ def rank_series(series: Series) -> SeriesRanking:
     ranked = sorted(rows.values(), key=key)
     for place, row in enumerate(ranked, start=1):
         row.rank = place
-    for before, after in itertools.pairwise(ranked):
-        if before.points == after.points:
-            how = "solos" if key(before)[1] != key(after)[1] else "lot"
-            before.decided_by = before.decided_by or how
-            after.decided_by = how
+    mark_ties(ranked, key)
     return SeriesRanking(series, tournaments, ranked, counts_solos)

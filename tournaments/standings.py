@@ -266,11 +266,28 @@ def rank(standings: Standings) -> None:
         row.cells = [row.points.get(number) for number in standings.rounds]
         row.shown_points = standings.points_of(row)
         row.shown_solos = standings.solos_of(row)
-    for before, after in itertools.pairwise(rows):
-        if standings.points_of(before) != standings.points_of(after):
-            continue
-        key_before, key_after = standings.key(before), standings.key(after)
-        how = "solos" if key_before[1] != key_after[1] else "lot"
-        before.decided_by = before.decided_by or how
-        after.decided_by = how
+    mark_ties(rows, standings.key)
     standings.rows = [*rows, *unranked]
+
+
+def tie_broken_by(before: tuple, after: tuple) -> str:
+    """Why the player with ranking key ``before`` (points, solos, lot: smaller ranks higher)
+    is above the one with ``after``: "solos", "lot", or "" when their points differ."""
+    if before[0] != after[0]:
+        return ""
+    return "solos" if before[1] != after[1] else "lot"
+
+
+def mark_ties(ranked: list, key) -> None:
+    """Mark each of the ``ranked`` rows (sorted by ``key``) with how his place among the
+    players of his points was decided: "lot" when the lot ordered him against one of them,
+    else "solos" when won solos did, else "". Players equal in points and solos stand next to
+    each other, so the lot only ever orders neighbours; in a tie of three where one has more
+    solos and the lot splits the other two, both of those are marked L, the first S."""
+    for row in ranked:
+        row.decided_by = ""
+    for before, after in itertools.pairwise(ranked):
+        how = tie_broken_by(key(before), key(after))
+        for row in (before, after):
+            if how == "lot" or (how and not row.decided_by):
+                row.decided_by = how

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,11 +138,33 @@ class Ahead:
     scores of the rounds in between."""
 
     number: int
-    form: Any  # the pad's EntryForm, unbound
+    form: Any  # the pad's EntryForm, unbound; None when ``form_key`` names a shared one
     heading: str
     facts: list[tuple[str, str]] = field(default_factory=list)
     # What the server works out only once the rounds before are in (e.g. the dealer).
     notes: list[str] = field(default_factory=list)
+    # The key of one of the pad's ``ahead_forms`` this round is entered with (the phone puts
+    # the round's number in), "" when it follows from what was typed into the round before
+    # (``AheadForm.follows``); None: ``form``, the round's own.
+    form_key: str | None = None
+
+
+@dataclass
+class AheadForm:
+    """An entry form that many rounds ahead share but for their number (sent once, the phone
+    puts the number in), with the facts that come with it (Schafkopf: who deals)."""
+
+    key: str
+    form: Any  # the pad's EntryForm, unbound
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    # The value typed into the pad's ``ahead_chain_field`` of a round entered with this form
+    # → the key of the next round's form; "" for any other value. Only where rounds ahead
+    # have ``form_key`` "".
+    follows: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def follows_json(self) -> str:
+        return json.dumps(self.follows)
 
 
 class EntryForm(forms.Form):
@@ -223,6 +246,24 @@ class Pad:
         before it, or None when its form depends on them. It must not depend on the rounds
         saved so far (only on ``number`` and the table's settings). Pads opt in."""
         return None
+
+    # The entry field whose typed value decides the form of the round after (``AheadForm.follows``).
+    ahead_chain_field = ""
+
+    def ahead_forms(self, table: Table, summary: Summary, initial: dict) -> list[AheadForm]:
+        """The forms that rounds ahead name by ``form_key``. None by default."""
+        return []
+
+    def ahead_form_key(self, table: Table, summary: Summary) -> str:
+        """The key of the form of ``summary``'s next round among ``ahead_forms`` (where a
+        chain of rounds ahead starts), or ""."""
+        return ""
+
+    def ahead_rules(self, table: Table) -> dict:
+        """What a phone needs to know of the table's rules, as data, to say what the server
+        will work out for the entries it keeps (Schafkopf: which entries start Bock games).
+        Derived from the engine's own functions; the server still scores every entry."""
+        return {}
 
     def ahead_heading(self, number: int) -> str:
         return f"{capfirst(str(self.round_noun))} {number}"

@@ -122,6 +122,7 @@
 
   // The next round this phone enters: after the last entry it keeps for this table.
   function nextRound(entries) {
+    ns.ahead.know(entries); // the forms and Bock games ahead follow what was typed into them
     var next = ns.sheet.serverRound;
     if (next === null) return null;
     entries.forEach(function (entry) {

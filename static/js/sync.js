@@ -57,6 +57,7 @@
     again = false;
     var sheet = ns.sheet;
     var news = []; // messages about this sheet's entries
+    var sent = []; // what of this sheet's entries was sent ("Spiel 3"), said in one message
     var settledHere = false; // an entry of this sheet was sent, or refused, or met a conflict
     var pass = function () {
       return ns.outbox.all().then(function (entries) {
@@ -81,7 +82,7 @@
                   var before = (entry.status === "sending" || entry.answered) && !result.answer.created;
                   var what = ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
                   if (here && !before) {
-                    news.push([ns.t("sent", { what: what }), "success"]);
+                    sent.push(what);
                     // The server's doubts about the round (shown, not refused), as after a save.
                     (result.answer.hints || []).forEach(function (hint) { news.push([hint, "warning"]); });
                   }
@@ -112,13 +113,22 @@
       // Nothing of this table waits any more: the server's own page has the next round's facts
       // (the dealer it worked out) and the sheet. Reload unless something is being typed.
       if (!waiting && !sheet.dirty && !sheet.editing) {
-        news.forEach(ns.net.flashLater);
+        told(sent, news).forEach(ns.net.flashLater);
         location.reload();
       } else {
-        news.forEach(function (message) { ns.net.flash(message[0], message[1]); });
+        told(sent, news).forEach(function (message) { ns.net.flash(message[0], message[1]); });
         if (again) run();
       }
     });
+  }
+
+  // "Spiel 3 gesendet", or for a whole evening sent at once one line: "40 Einträge gesendet
+  // (Spiel 2 bis Spiel 41)", then the server's doubts.
+  function told(sent, news) {
+    if (!sent.length) return news;
+    var line = sent.length === 1 ? ns.t("sent", { what: sent[0] })
+      : ns.t("sentMany", { count: sent.length, first: sent[0], last: sent[sent.length - 1] });
+    return [[line, "success"]].concat(news);
   }
 
   function start() {

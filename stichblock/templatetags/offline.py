@@ -29,6 +29,7 @@ def texts() -> dict:
         "stuck": counted("%(count)s entry needs a decision", "%(count)s entries need a decision"),
         "sending": _("Sending …"),
         "sent": _("%(what)s sent"),
+        "sentMany": _("%(count)s entries sent (%(first)s to %(last)s)"),
         "kept": _("Kept on this phone: %(what)s is sent as soon as there is a connection."),
         "pendingTitle": _("Not yet sent"),
         "by": _("by %(author)s"),

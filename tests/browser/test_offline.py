@@ -114,8 +114,10 @@ def test_rounds_entered_offline_are_kept_across_a_reload_and_sent_once_in_order(
     shots(scorer, "offline-3-two-waiting")
 
     scorer.context.set_offline(False)
-    expect(confirmation(scorer, "Runde 2 gesendet")).to_be_visible()
-    expect(confirmation(scorer, "Runde 3 gesendet")).to_be_visible()
+    # Sent in one go: said in one line.
+    expect(
+        confirmation(scorer, re.escape("2 Einträge gesendet (Runde 2 bis Runde 3)"))
+    ).to_be_visible()
     expect(scorer.locator("#net")).to_have_text("online")
     expect(scorer.locator("#outbox")).to_be_hidden()
     # The server's own page again: round 4 with the dealer it worked out.
@@ -324,8 +326,9 @@ def test_a_table_page_can_enter_the_next_games_offline_a_second_after_it_loads(
     assert revisions(table) == []
 
     scorer.context.set_offline(False)
-    expect(confirmation(scorer, "Runde 1 gesendet")).to_be_visible()
-    expect(confirmation(scorer, "Runde 2 gesendet")).to_be_visible()
+    expect(
+        confirmation(scorer, re.escape("2 Einträge gesendet (Runde 1 bis Runde 2)"))
+    ).to_be_visible()
     expect(scorer.get_by_role("heading", name=re.compile("Runde 3 von 10"))).to_be_visible()
     assert revisions(table) == [(1, 1, [0, 1, 0]), (2, 1, [1, 0, 1])]
     assert [r.author for r in Revision.objects.filter(round__table=table)] == ["Cem", "Cem"]

@@ -9,16 +9,18 @@ import uuid
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
 from scoring.models import Access, Revision
+from scoring.pads import get_pad
+from scoring.rendering import AHEAD_KEEP, AHEAD_STEP
 from scoring.services import Author, lock_table
-from tests.production.helpers import create_table, creation_data, games_with_pads
+from tests.production.helpers import creation_data, games_with_pads
 
+from .ahead_helpers import AheadAnswer, ahead, ahead_answer
 from .helpers import create_schatzsuche, post_round, renderings, round_fields, text, viewer_key
 from .schafkopf_helpers import create_schafkopf, game
 
@@ -237,46 +239,37 @@ def test_entry_inputs_name_their_field_for_the_list_of_kept_entries(client):
 
 
 # --- the rounds ahead ---------------------------------------------------------------------------
-def ahead_rounds(html: str) -> list[int]:
-    return [int(n) for n in re.findall(r'<template data-round="(\d+)">', html)]
-
-
-def round_templates(html: str) -> dict[int, str]:
-    found = re.findall(r'(<template data-round="(\d+)">.*?</template>)', html, re.S)
-    return {int(number): template for template, number in found}
-
-
-def ahead(client, key, after, **headers):
-    return client.get(reverse("table_ahead", args=[key]), {"after": after}, **headers)
-
-
 def test_the_rounds_ahead_are_blank_forms_without_tokens(client):
     _table, key = create_schatzsuche(client)
     post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
-    response = ahead(client, key, 2)
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert ahead_rounds(html) == [3, 4, 5, 6, 7, 8]
-    assert reverse("round_save", args=[key, 3]) in html
-    assert "Ansagen (0 bis 3)" in html and "Runde 3 von 10 · 3 Karten je Spieler" in html
+    answer = ahead_answer(client, key, 2)
+    assert answer.numbers == [3, 4, 5, 6, 7, 8, 9, 10]  # the game ends with round 10
+    assert answer.last == 10
+    round_3 = answer.round(3)
+    assert reverse("round_save", args=[key, 3]) in round_3
+    assert "Ansagen (0 bis 3)" in round_3 and "Runde 3 von 10 · 3 Karten je Spieler" in round_3
     # Who deals round 3 depends on the scores of round 2, which only the server will have.
-    assert "hängt vom Punktestand nach Runde 2 ab" in html
+    assert "hängt vom Punktestand nach Runde 2 ab" in round_3
     # The phone adds its own token, submission and name to every copy.
+    html = answer.html
     assert "csrfmiddlewaretoken" not in html
     assert re.search(r'name="submission"(?![^>]*value=)', html)
     assert 'name="base" value="0"' in html
     assert 'data-label="Ansage von Anna"' in html
 
 
-def test_the_sheet_page_holds_the_rounds_ahead_so_it_can_enter_them_offline_at_once(client):
+def test_the_sheet_page_holds_a_few_rounds_ahead_so_it_can_enter_them_offline_at_once(client):
     """A phone that loses the network a second after the page loaded still has the forms of
-    the next rounds: they come with the page, not in a later fetch."""
+    the next rounds: they come with the page, not in a later fetch; a few, to keep the page
+    light (the page fetches the rest of the evening's in the background)."""
     table, key = create_schatzsuche(client)
     post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
     html = client.get(reverse("table", args=[key])).content.decode()
     assert '<template id="rounds-ahead" data-after="2">' in html
-    assert ahead_rounds(html) == [3, 4, 5, 6, 7, 8]
-    assert ahead_rounds(html) == ahead_rounds(ahead(client, key, 2).content.decode())
+    inline = AheadAnswer(html)
+    assert inline.numbers == [3, 4, 5, 6, 7, 8]
+    fetched = ahead_answer(client, key, 2)
+    assert [inline.round(n) for n in inline.numbers] == [fetched.round(n) for n in inline.numbers]
     viewer_page = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
     assert 'id="rounds-ahead"' not in viewer_page and "data-round=" not in viewer_page
     lock_table(table, Author(name="Organizer"))
@@ -284,42 +277,46 @@ def test_the_sheet_page_holds_the_rounds_ahead_so_it_can_enter_them_offline_at_o
 
 
 def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(client):
-    _table, key = create_schatzsuche(client)
-    first = ahead(client, key, 1)
-    assert ahead_rounds(first.content.decode()) == [2, 3, 4, 5, 6, 7]
-    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
-    post_round(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
-    assert ahead(client, key, 1, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    later = ahead(client, key, 3, HTTP_IF_NONE_MATCH=first["ETag"])
+    _table, key = create_schafkopf(client)
+    first = ahead(client, key, 0)
+    assert AheadAnswer(first.content.decode()).numbers == list(range(1, AHEAD_KEEP + 1))
+    for number in (1, 2, 3):
+        post_round(client, key, number, game("rufspiel", 1, 2, called="E", outcome="won"))
+    assert ahead(client, key, 0, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    later = ahead(client, key, AHEAD_STEP, HTTP_IF_NONE_MATCH=first["ETag"])
     assert later.status_code == 200
-    assert ahead_rounds(later.content.decode()) == [4, 5, 6, 7, 8, 9]
+    assert AheadAnswer(later.content.decode()).numbers[0] == AHEAD_STEP + 1
     # The live fragment tells the phone the server's next round: it asks again when short.
     live = client.get(reverse("table_live", args=[key])).content.decode()
-    assert 'data-next-round="3"' in live
+    assert 'data-next-round="4"' in live
 
 
-def test_each_round_ahead_is_rendered_once_whichever_round_a_phone_asks_after(client):
-    _table, key = create_schatzsuche(client)
-    with renderings("scoring/_round_ahead.html") as rendered:
-        first = ahead(client, key, 1).content.decode()
-        later = ahead(client, key, 3).content.decode()
-        english = ahead(client, key, 3, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert ahead_rounds(first) == [2, 3, 4, 5, 6, 7]
-    assert ahead_rounds(later) == [4, 5, 6, 7, 8, 9]
-    # The other phone, later: only rounds 8 and 9 are new; each keeps its language.
-    numbers = [context["ahead"].number for context in rendered]
-    assert numbers == [2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9]
-    assert [round_templates(later)[n] for n in (4, 5, 6, 7)] == [
-        round_templates(first)[n] for n in (4, 5, 6, 7)
-    ]
-    assert "Runde 4 von 10" in later and "Round 4 of 10" in english
+def test_an_answer_ahead_is_rendered_once_for_every_phone_and_each_form_once_in_it(client):
+    table, key = create_schafkopf(client)
+    other_phone = Client()
+    with (
+        renderings("scoring/_ahead.html") as answers,
+        renderings("scoring/schafkopf/_entry.html") as forms,
+    ):
+        first = ahead_answer(client, key, 8)
+        again = ahead_answer(other_phone, key, 8)
+        english = ahead_answer(client, key, 8, HTTP_ACCEPT_LANGUAGE="en")
+    assert len(answers) == 2  # German once, English once
+    # Four players: one form per dealer, whatever the number of games.
+    assert len(forms) == 8 and sorted(first.forms) == ["d0", "d1", "d2", "d3"]
+    assert first.round(20) == again.round(20)
+    dealer = (table.options["first_dealer"] + 20 - 1) % 4
+    assert f"<dt>Geber</dt><dd>{table.player_names[dealer]}</dd>" in first.round(20)
+    assert "Spiel 20 speichern" in first.round(20) and "Save Game 20" in english.round(20)
+    # The window of 56 games costs a few forms, not 56.
+    assert len(first.html) < 4 * len(first.forms["d0"][1]) + 300 * AHEAD_KEEP
 
 
 def test_the_rounds_ahead_end_with_the_game(client):
     _table, key = create_schatzsuche(client)
-    html = ahead(client, key, 7).content.decode()
-    assert ahead_rounds(html) == [8, 9, 10]
-    assert "Goldene Karte" in html  # round 10's announcements
+    answer = ahead_answer(client, key, 7)
+    assert answer.numbers == [8, 9, 10] and answer.last == 10
+    assert "Goldene Karte" in answer.round(10)  # round 10's announcements
 
 
 def test_the_rounds_ahead_are_for_scorers_only_and_not_for_a_locked_table(client):
@@ -328,53 +325,88 @@ def test_the_rounds_ahead_are_for_scorers_only_and_not_for_a_locked_table(client
     unlocked = ahead(client, key, 1)
     lock_table(table, Author(name="Organizer"))
     response = ahead(client, key, 1, HTTP_IF_NONE_MATCH=unlocked["ETag"])
-    assert response.status_code == 200 and ahead_rounds(response.content.decode()) == []
+    assert response.status_code == 200 and AheadAnswer(response.content.decode()).numbers == []
 
 
-@pytest.mark.parametrize("game", games_with_pads())
-def test_every_game_offers_rounds_ahead(client, game):
-    _table, key, _viewer = create_table(client, game)
-    html = ahead(client, key, 1).content.decode()
-    assert ahead_rounds(html)[:1] == [2], game
-    assert reverse("round_save", args=[key, 2]) in html
-
-
-def schafkopf_table(client, players: int):
-    data = creation_data("schafkopf")
-    for seat in range(players, 5):
-        data[f"player_{seat}"] = ""
-    response = client.post(reverse("table_new", args=["schafkopf"]), data)
+def table_of(client, game: str, players: int, **fields):
+    """A new table of ``game`` with its first ``players`` seats taken, made as a phone would."""
+    data = creation_data(game)
+    for seat in range(players, 10):
+        data.pop(f"player_{seat}", None)
+    if game == "stichwahl" and players == 2:
+        data["two_player_variant"] = "on"
+    data.update(fields)
+    response = client.post(reverse("table_new", args=[game]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     key = response.url.rstrip("/").rsplit("/", 1)[-1]
     return Access.objects.get(key=key).table, key
 
 
-def first_ahead(client, key) -> str:
-    return ahead(client, key, 1).content.decode().split("</template>")[0]
+SCHAFKOPF_RULES = [{}, {"passed_deal": "same_dealer"}, {"preset": "stammtisch"}]
+EVERY_TABLE = [
+    (game, players, fields)
+    for game in games_with_pads()
+    for players in get_pad(game).player_counts
+    for fields in (SCHAFKOPF_RULES if game == "schafkopf" else [{}])
+]
 
 
-@pytest.mark.parametrize("players", [4, 5])
-def test_schafkopf_ahead_names_the_dealer_unless_a_thrown_in_deal_could_keep_it(client, players):
-    table, key = schafkopf_table(client, players)
+def ahead_start(client, key) -> str:
+    """The key of the form of the server's next round, where a chain of forms ahead starts."""
+    live = client.get(reverse("table_live", args=[key])).content.decode()
+    found = re.search(r'data-ahead-form="([^"]*)"', live)
+    return found.group(1) if found else ""
+
+
+@pytest.mark.parametrize(("game", "players", "fields"), EVERY_TABLE)
+def test_every_game_and_table_size_can_enter_a_whole_evening_offline(client, game, players, fields):
+    """At least 40 games in a row (or all the game has left, when it ends by its own rules),
+    each with its form and number, also where who deals follows the games typed before."""
+    table, key = table_of(client, game, players, **fields)
+    if "passed_deal" in fields:
+        assert table.profile["passed_deal"] == fields["passed_deal"]
+    answer = ahead_answer(client, key, 0)
+    numbers = answer.numbers
+    assert numbers == list(range(1, len(numbers) + 1)), (game, players)
+    assert len(numbers) >= 44 or answer.last == numbers[-1], (game, players, len(numbers))
+    start = ahead_start(client, key)
+    for number in numbers:
+        shown = answer.round(number, start=start)
+        assert reverse("round_save", args=[key, number]) in shown, (game, number)
+        assert str(answer.stand_in) not in shown
+
+
+def test_where_a_thrown_in_deal_stays_the_phone_follows_the_dealer_through_the_games_it_keeps(
+    client,
+):
+    """Five players, "a thrown-in deal stays with its dealer": who deals (and so sits out and
+    is not offered in the form) follows from the games typed before; the forms say how."""
+    table, key = table_of(client, "schafkopf", 5, passed_deal="same_dealer")
     names = table.player_names
-    dealer = (table.options["first_dealer"] + 1) % players
-    assert f"<dt>Geber</dt><dd>{names[dealer]}" in first_ahead(client, key)
-    # A table's rules are frozen at its creation; this one is changed behind the cache's back.
-    table.profile = {**table.profile, "passed_deal": "same_dealer"}
-    table.save()
-    cache.clear()
-    if players == 4:
-        first = first_ahead(client, key)
-        assert "<dt>Geber</dt>" not in first and "bleibt beim Geber" in first
-    else:  # who sits out decides the form: nothing ahead without the server
-        assert ahead_rounds(first_ahead(client, key)) == []
+    first = table.options["first_dealer"]
+    answer = ahead_answer(client, key, 0)
+    assert answer.chain == "contract" and all(answer.rounds[n][0] == "" for n in answer.numbers)
+    assert ahead_start(client, key) == f"d{first}"
+    # Game 1 thrown in, game 2 played: game 2 has game 1's dealer, game 3 the next one.
+    typed = {1: "thrown_in", 2: "rufspiel"}
+    for number, dealer in ((2, first), (3, (first + 1) % 5)):
+        shown = answer.round(number, start=f"d{first}", typed=typed)
+        assert f"<dt>Geber</dt><dd>{names[dealer]} (setzt dieses Spiel aus)</dd>" in shown
+        offered = re.findall(r'name="declarer" value="(\d)"', shown)
+        assert str(dealer) not in offered and len(offered) == 4, (number, offered)
+    # The server agrees once the games are in.
+    post_round(client, key, 1, game("thrown_in"))
+    declarer, partner = (first + 1) % 5, (first + 2) % 5
+    post_round(client, key, 2, game("rufspiel", declarer, partner, called="E", outcome="won"))
+    assert ahead_start(client, key) == f"d{(first + 1) % 5}"
 
 
 def test_a_tournament_table_offers_no_more_games_than_it_plays(client):
-    table, key = schafkopf_table(client, 4)
+    table, key = table_of(client, "schafkopf", 4)
     table.options = {**table.options, "games_required": 3}
     table.save()
-    assert ahead_rounds(ahead(client, key, 1).content.decode()) == [2, 3]
+    answer = ahead_answer(client, key, 1)
+    assert answer.numbers == [2, 3] and answer.last == 3
 
 
 # --- service worker, manifest, offline page ------------------------------------------------------

@@ -13,7 +13,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from .schafkopf_helpers import create_schafkopf, game, play
+from scoring.pads.schafkopf import bock_ahead
+from scoring.pads.schafkopf.labels import OUTCOME_NAMES
+from scoring.rules.schafkopf import PROFILES
+from scoring.rules.schafkopf.tariff import BOCK_TRIGGERS
+
+from .ahead_helpers import AheadAnswer
+from .schafkopf_helpers import FIVE, FOUR, create_schafkopf, game, play
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +83,96 @@ def test_the_forms_ahead_carry_a_hidden_bock_mark_whatever_was_played(client):
     entry = page[page.index('id="entry"') :]
     entry = entry[: entry.index("</form>")]
     assert "data-bock-mark" not in entry
+
+
+# --- which kept entries start Bock games: the server's description (bock_ahead.py) ---------------
+def looked_up(described: dict, typed: dict[str, str]) -> int:
+    """What static/js/ahead.js (``started``) makes of an entry typed as ``typed``."""
+    values = []
+    for field in described["order"]:
+        value = typed.get(field, "")
+        ranges = described["ranges"].get(field)
+        if ranges and value != "":
+            value = next(
+                str(i) for i, (low, high) in enumerate(ranges) if low <= int(value) <= high
+            )
+        values.append(value if value in described["fields"][field] else "")
+    return described["fires"].get("|".join(values), 0)
+
+
+def house(trigger_set, **more) -> dict:
+    return {**PROFILES["stammtisch"], "bock": list(trigger_set), "allow_stoss": True,
+            "allow_retour": True, **more}  # fmt: skip
+
+
+def agrees(profile: dict, seats: int) -> int:
+    """Checks the description against the engine (a fresh entry form, ``game.facts``,
+    ``bock_triggers``: what the server does with the entry) for every contract, every result
+    chip, every number of Augen, with and without Retour, wherever the server takes the entry
+    (one it refuses starts nothing); answers how many entries fire."""
+    described = bock_ahead.describe(profile, [f"P{seat}" for seat in range(seats)])["bock"]
+    contracts = described["fields"]["contract"]
+    outcomes = ["", *OUTCOME_NAMES]
+    typed_ways = [
+        {"augen": str(augen)}
+        for augen in range(121)  # the Augen alone decide the result
+    ] + [
+        {"outcome": outcome, "augen": augen, "retour": retour}
+        for outcome in outcomes
+        for augen in ("", "0", "30", "60", "90", "120")
+        for retour in ("", "on")
+    ]
+    if "schwarz_claimed" in described["fields"]:
+        typed_ways += [{"outcome": o, "schwarz_claimed": "on"} for o in outcomes]
+    fired = 0
+    for contract in contracts:
+        for typed in typed_ways:
+            fields = bock_ahead.entry_fields(contract, typed)
+            engine = bock_ahead.triggered(profile, seats, fields)
+            if engine is None:  # refused by the server: it starts nothing
+                continue
+            assert looked_up(described, {"contract": contract, **typed}) == engine, (
+                contract,
+                typed,
+            )
+            fired += engine > 0
+    return fired
+
+
+@pytest.mark.parametrize("trigger", BOCK_TRIGGERS)
+def test_the_phone_knows_which_kept_entries_start_bock_games_as_the_engine_does(trigger):
+    """Each trigger the house rules offer, alone: the description the phone looks entries up
+    in agrees with the engine for every entry, and some entry fires it."""
+    assert agrees(house([trigger]), 4) > 0
+
+
+def test_the_description_agrees_with_every_trigger_at_once_and_claimed_schwarz():
+    profile = house(BOCK_TRIGGERS, schwarz_must_be_claimed=True, bock_overlap="stack")
+    assert agrees(profile, 5) > 0
+    described = bock_ahead.describe(profile, FIVE)["bock"]
+    assert described["stack"] and described["factor"] == 2
+    # A Bock round is as many games as the engine counts after a game that starts one.
+    assert described["games"] == 5
+
+
+def test_no_description_without_bock_or_where_thrown_in_deals_do_not_use_them_up():
+    assert bock_ahead.describe(house([]), FOUR) == {}
+    assert bock_ahead.describe(house(["split_60"], bock_counts_thrown_in=False), FOUR) == {}
+
+
+def test_the_rounds_ahead_carry_the_description(client):
+    _table, key = create_schafkopf(client, preset="stammtisch")
+    answer = AheadAnswer(
+        client.get(reverse("table_ahead", args=[key]) + "?after=0").content.decode()
+    )
+    assert looked_up(answer.rules["bock"], {"contract": "rufspiel", "augen": "60"}) == 1
+    # Not in the sheet page: it comes at once; the window fetched after it carries them.
+    page = client.get(reverse("table", args=[key])).content.decode()
+    assert AheadAnswer(page).rules == {} and "data-rules" not in page
+    plain = create_schafkopf(client)[1]
+    assert (
+        AheadAnswer(
+            client.get(reverse("table_ahead", args=[plain]) + "?after=0").content.decode()
+        ).rules
+        == {}
+    )

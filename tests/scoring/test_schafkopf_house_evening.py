@@ -154,6 +154,6 @@ def test_an_offline_entry_is_priced_by_the_server(client):
     )
     assert response.status_code == 201
     assert scores(table, 2) == [-100, 300, -100, -100]
-    # A form kept for offline entry does not claim Bock: the server decides when it arrives.
+    # A form kept for offline entry does not price the game: the server does when it arrives.
     ahead = text(client.get(reverse("table_ahead", args=[key]) + "?after=2"))
-    assert "Ob es ein Bockspiel ist und was in den Stock geht, rechnet der Server aus" in ahead
+    assert "Was das Spiel kostet, mit Bockspielen und Stock, rechnet der Server aus" in ahead

@@ -419,7 +419,7 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
 
 
 def next_forms(renderings: list[dict]) -> list[dict]:
-    return [context for context in renderings if "ahead" not in context]
+    return [context for context in renderings if "stand_in" not in context]  # not ahead
 
 
 def form_value(html: str, name: str) -> str:

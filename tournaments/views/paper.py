@@ -46,9 +46,11 @@ def table_paper(request, pk: int, number: int, table_number: int):
     author = organizer_author(request)
     form = None
     if game is not None:
-        initial = {"base": 0, "submission": uuid.uuid4(), "author": author.name}
+        initial = {"base": 0, "submission": uuid.uuid4()}
         data = request.POST if request.method == "POST" else None
         form = entry_form(pad, table, summary, game, data=data, initial=initial)
+        # Saved under the signed-in account: no "Entered by" to type and be ignored.
+        form.fields.pop("author", None)
     if request.method == "POST" and form is not None and form.is_valid():
         data, complete, scores = pad.round_from_form(table, summary, form)
         try:

@@ -14,12 +14,12 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ...rules import schafkopf as rules
-from ..base import Ahead, Pad
-from . import game, misplay
+from ..base import Ahead, AheadForm, Pad
+from . import bock_ahead, game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
 from .labels import PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, outcome_key
-from .summary import dealer_of, sitting_out, summarize
+from .summary import dealer_form_key, dealer_of, next_dealer, sitting_out, summarize
 
 
 class SchafkopfPad(Pad):
@@ -81,47 +81,32 @@ class SchafkopfPad(Pad):
             sitting_out=sitting_out(len(players), dealer),
         )
 
+    ahead_chain_field = "contract"
+
     def ahead(self, table, summary, number, initial):
-        """The deal moves on one seat per game, unless a thrown-in deal stays with its dealer
-        (``same_dealer``): then the dealer of a later game is open until the games before are
-        in, and with five players so is who sits out, which the form depends on."""
+        """A game ahead is entered with the form of its dealer (``ahead_forms``): the deal
+        moves on one seat per game, so the server names it, unless a thrown-in deal stays
+        with its dealer (``same_dealer``); then the phone follows the games it keeps (a
+        thrown-in deal keeps the dealer, ``AheadForm.follows``)."""
         players = summary.players
-        known = table.profile["passed_deal"] != "same_dealer"
-        if not known and len(players) == 5:
-            return None
-        # Without deals that stay, the deal moves on one seat per game (dealer_of).
-        dealer = (table.options.get("first_dealer", 0) + number - 1) % len(players)
-        out = sitting_out(len(players), dealer)
-        form = SchafkopfEntryForm(
-            None,
-            initial=initial,
-            round_number=number,
-            players=players,
-            settings=table.profile,
-            dealer=dealer,
-            sitting_out=out,
+        ahead = Ahead(
+            number=number, form=None, heading=gettext("Game %(n)s") % {"n": number}, form_key=""
         )
-        ahead = Ahead(number=number, form=form, heading=gettext("Game %(n)s") % {"n": number})
-        if known:
-            deals = players[dealer]
-            if out is not None:
-                deals += " " + gettext("(sits out this game)")
-            ahead.facts = [
-                (gettext("Dealer"), deals),
-                (gettext("Vorhand"), players[(dealer + 1) % len(players)]),
-            ]
-        else:
-            ahead.notes = [
+        if table.profile["passed_deal"] != "same_dealer":
+            dealer = (table.options.get("first_dealer", 0) + number - 1) % len(players)
+            ahead.form_key = dealer_form_key(dealer)
+        profile = table.profile
+        bock = rules.profile_value(profile, "bock")
+        if bock and rules.profile_value(profile, "bock_counts_thrown_in"):
+            # The phone marks the Bock games of the games it keeps (ahead_rules): it knows
+            # them, but not what the games cost.
+            ahead.notes.append(
                 gettext(
-                    "A deal nobody plays stays with its dealer: who deals %(noun)s %(n)s, "
-                    "the server works out once the games before it are sent."
+                    "What the game costs, Bock games and the Stock included, the server works "
+                    "out once the games before it are sent; the sheet then shows its amounts."
                 )
-                % {"noun": str(self.round_noun), "n": number}
-            ]
-        # A blank mark the page fills in when the live fragment names the game a Bock game
-        # (data-bock): the form itself stays the same whatever was played before it.
-        form.bock_mark = bool(rules.profile_value(table.profile, "bock"))
-        if rules.profile_value(table.profile, "bock") or table.profile["passed_deal"] == "stock":
+            )
+        elif bock or profile["passed_deal"] == "stock":
             ahead.notes.append(
                 gettext(
                     "Whether it is a Bock game and what goes into the Stock, the server works "
@@ -129,6 +114,50 @@ class SchafkopfPad(Pad):
                 )
             )
         return ahead
+
+    def ahead_forms(self, table, summary, initial):
+        """One form per dealer, with who deals (and sits out) and leads; ``follows``: the
+        dealer of the next game after each game that may be typed (``next_dealer``)."""
+        players = summary.players
+        count = len(players)
+        made = []
+        for dealer in range(count):
+            out = sitting_out(count, dealer)
+            form = SchafkopfEntryForm(
+                None,
+                initial=initial,
+                round_number=0,
+                players=players,
+                settings=table.profile,
+                dealer=dealer,
+                sitting_out=out,
+            )
+            # A blank mark the page fills in when the game is known to be a Bock game (the
+            # live fragment's data-bock, or an entry kept on the phone that starts Bock games).
+            form.bock_mark = bool(rules.profile_value(table.profile, "bock"))
+            deals = players[dealer]
+            if out is not None:
+                deals += " " + gettext("(sits out this game)")
+            facts = [
+                (gettext("Dealer"), deals),
+                (gettext("Vorhand"), players[(dealer + 1) % count]),
+            ]
+            after = {
+                value: dealer_form_key(
+                    next_dealer(table.profile, count, {"contract": value, "dealer": dealer})
+                )
+                for value in ["", *form.contracts]
+            }
+            follows = {value: key for value, key in after.items() if not value or key != after[""]}
+            made.append(AheadForm(dealer_form_key(dealer), form, facts, follows))
+        return made
+
+    def ahead_form_key(self, table, summary):
+        dealer = summary.info.get("dealer")
+        return "" if dealer is None else dealer_form_key(dealer)
+
+    def ahead_rules(self, table):
+        return bock_ahead.describe(table.profile, table.player_names)
 
     @staticmethod
     def initial_from(data: dict) -> dict:

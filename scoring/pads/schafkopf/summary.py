@@ -112,6 +112,11 @@ def next_dealer(profile: dict, players: int, previous: dict) -> int:
     return (previous["dealer"] + 1) % players
 
 
+def dealer_form_key(dealer: int) -> str:
+    """The key of the form of a game ahead dealt by ``dealer`` (SchafkopfPad.ahead_forms)."""
+    return f"d{dealer}"
+
+
 def dealer_of(table, rows: list[RoundRow], number: int) -> int:
     """The dealer of game ``number``: stored for saved games, by rotation for a new one."""
     row = next((row for row in rows if row.number == number), None)

@@ -119,6 +119,8 @@ class StichwahlPad(Pad):
             number=number,
             form=self.entry_form(table, summary, number, initial=initial),
             heading=gettext("Hand %(n)s") % {"n": number},
+            # Every hand's form is the same but for its number (and a chosen leader).
+            form_key=f"hand-{int(self.leader_is_chosen(table, number))}",
             facts=[(gettext("Leads first"), leads)],
             notes=[
                 gettext(

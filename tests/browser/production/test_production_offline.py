@@ -72,3 +72,29 @@ def test_a_round_entered_offline_survives_a_reload_and_is_stored_once(phone, pro
     expect(scorer.locator("#round-1")).to_be_visible()
     expect(outbox).to_be_hidden()
     assert Revision.objects.filter(round__table=table).count() == 1
+
+
+def test_a_whole_game_offline_from_the_window_the_phone_keeps(phone, production):
+    """Issue 28: the window of rounds ahead comes through Caddy compressed, a repeat costs a
+    304, and a Schatzsuche game is entered offline from its first round to its last (the page
+    itself brings only six)."""
+    scorer = phone()
+    table = start_table(scorer)
+    ready_for_offline(scorer)
+    key = scorer.url.rstrip("/").rsplit("/", 1)[-1]
+    url = f"/t/{key}/ahead/?after=0"
+    first = scorer.request.get(url, headers={"Accept-Encoding": "gzip"})
+    assert first.status == 200 and first.headers.get("content-encoding") == "gzip"
+    assert first.text().count("<template data-round=") == 10
+    again = scorer.request.get(url, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status == 304
+
+    scorer.context.set_offline(True)
+    for number in range(1, 10):
+        enter(scorer, number, [0, 0, 0], [number, 0, 0])
+        expect(scorer.get_by_role("button", name=f"Runde {number + 1} speichern")).to_be_visible()
+    expect(scorer.locator("#outbox .outbox-item")).to_have_count(9)
+    scorer.context.set_offline(False)
+    expect(scorer.locator("#round-9")).to_be_visible(timeout=60_000)
+    expect(scorer.locator("#outbox")).to_be_hidden()
+    assert [number for number, _revision, _bids in revisions(table)] == list(range(1, 10))

@@ -51,11 +51,12 @@ RETRY_SECONDS = 2.0
 LINK = re.compile(r"/t/([\w-]{16,})/")
 NEXT_ROUND = re.compile(r'data-next-round="(\d*)"')
 AHEAD_URL = re.compile(r'data-ahead="([^"]+)"')
-# static/js/ahead.js: a sheet page brings the forms of the rounds ahead inline (read at once);
-# more are asked for when fewer than AHEAD_MIN are left, checked at once when the sheet
-# loaded and 2 s after the table last changed.
+# static/js/ahead.js: a sheet page brings a few rounds ahead inline (read at once) and keeps a
+# window of AHEAD_KEEP from /ahead/, asked for after a multiple of AHEAD_STEP whenever fewer
+# than AHEAD_WANT are left past the server's next round, checked at once when the sheet loaded
+# and 2 s after the table last changed.
 INLINE_AHEAD = re.compile(r'id="rounds-ahead" data-after="(\d+)"')
-AHEAD_MIN = 3
+AHEAD_INLINE, AHEAD_KEEP, AHEAD_STEP, AHEAD_WANT = 6, 56, 8, 44
 LOADED_AHEAD_DELAY = 0.0
 CHANGED_AHEAD_DELAY = 2.0
 
@@ -399,7 +400,7 @@ class Scorer(Phone):
     """Enters the next round, now and then corrects a saved one or taps save twice."""
 
     ahead_url = ""
-    ahead_after: int | None = None  # the rounds ahead it keeps start after this one
+    ahead_last: int | None = None  # the last of the rounds ahead it keeps
     ahead_checks = 0  # a newer check replaces one still waiting (offline.js's timer)
     sheet: str | None = None  # the sheet page as the phone shows it, with its entry form
 
@@ -426,7 +427,8 @@ class Scorer(Phone):
         if page and (match := AHEAD_URL.search(page)):
             self.ahead_url = html.unescape(match.group(1))
         if page and (match := INLINE_AHEAD.search(page)):
-            self.ahead_after = max(int(match.group(1)), self.ahead_after or 0)
+            inline_last = int(match.group(1)) + AHEAD_INLINE
+            self.ahead_last = max(inline_last, self.ahead_last or 0)
         self.ahead_checks += 1
         task = asyncio.ensure_future(self.keep_ahead_later(self.ahead_checks, page, delay))
         self.run.background.add(task)  # kept until done: the loop holds tasks only weakly
@@ -438,24 +440,24 @@ class Scorer(Phone):
             await self.keep_ahead(page)
 
     async def keep_ahead(self, page: str | None):
-        """ahead.js's ensure: the blank forms of the rounds after the server's next one, asked
-        for when the phone has none yet or fewer than AHEAD_MIN are left."""
+        """ahead.js's ensure: the window of rounds ahead, asked for when the phone has none yet
+        or fewer than AHEAD_WANT are left past the server's next round."""
         if self.run.mode == "floor" or self.run.no_ahead or not page:
             return
         match = NEXT_ROUND.search(page)
         if not self.ahead_url or not match or not match.group(1):
             return
         next_round = int(match.group(1))
-        after = self.ahead_after
-        if after is not None and after <= next_round < after + AHEAD_MIN:
+        if self.ahead_last is not None and self.ahead_last >= next_round + AHEAD_WANT:
             return
-        url = f"{self.ahead_url}?after={next_round}"
+        window = next_round - next_round % AHEAD_STEP
+        url = f"{self.ahead_url}?after={window}"
         headers = {"If-None-Match": self.etags[url]} if url in self.etags else {}
         status, response_headers, _body = await self.request("ahead", "GET", url, headers=headers)
         if status == 200:
             self.etags[url] = response_headers.get("ETag")
         if status in (200, 304):
-            self.ahead_after = next_round
+            self.ahead_last = window + AHEAD_KEEP
 
     async def play(self, table, ramp: float, think: float, p_correction: float, p_double: float):
         await self.pause(self.rng.uniform(0, ramp))
