@@ -314,7 +314,8 @@ class Chaos:
             contract=contract,
             declarer=self.random.choice(DECLARERS),
             suit=self.random.choice(SUITS) if contract == "Solo" else "",
-            augen=self.random.randint(0, 120),
+            # Any Augen but 1 and 119: no card counts 1 (the rules refuse them).
+            augen=self.random.choice([n for n in range(121) if n not in (1, 119)]),
         )
         return game
 
