@@ -30,6 +30,7 @@ help:
 	@echo "make loadtest    200 tables x 4 phones, polling then push (gunicorn + uvicorn + PostgreSQL)"
 	@echo "make faulttest   restart PostgreSQL under load; 503s, recovery, streams catch up"
 	@echo "make test-prod-browser  browser tests against serve-prod + serve-events + PostgreSQL behind Caddy"
+	@echo "make chaos    two phones in a pub with bad Wi-Fi, CHAOS_SEEDS=10 new seeds (CHAOS_SEED=n replays one)"
 
 check-python:
 	@if [ -z "$(BASE_PYTHON)" ]; then \
@@ -136,7 +137,7 @@ clean:
 	find scoring/rules -name "*.so" -delete
 
 # --- production (docs/production.md, deploy/) -------------------------------------------------
-.PHONY: serve-prod serve-events loadtest faulttest test-prod-browser
+.PHONY: serve-prod serve-events loadtest faulttest test-prod-browser chaos
 EVENTS_PORT ?= 8001
 
 # gunicorn with production settings on http://127.0.0.1:$(PORT)/ against DATABASE_URL. No TLS
@@ -188,3 +189,12 @@ faulttest: install
 PROD_BROWSER_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stichblock_production
 test-prod-browser: install axe
 	DATABASE_URL="$(PROD_BROWSER_DATABASE_URL)" $(PY) -m pytest tests/browser/production -m production_browser $(PYTEST_ARGS)
+
+# The chaos test of the outbox (docs/scorepad.md, "Chaos test") on more seeds than CI's: new
+# ones each run (printed with the test's id), or CHAOS_SEED=n to replay one. -x: the first
+# failure prints its seed and steps.
+CHAOS_SEEDS ?= 10
+chaos: install
+	$(if $(CHAOS_SEED),CHAOS_SEED=$(CHAOS_SEED),CHAOS_SEEDS=$(CHAOS_SEEDS)) \
+	DATABASE_URL="$(PROD_BROWSER_DATABASE_URL)" $(PY) -m pytest \
+		tests/browser/production/test_production_chaos.py -m production_browser -x $(PYTEST_ARGS)
