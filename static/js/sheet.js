@@ -45,6 +45,9 @@
       var info = document.getElementById("round-info");
       if (info) info.after(slot); else if (current) current.before(slot);
     }
+    // A conflict's words above a form to decide on go with that form (its entry was saved, kept
+    // for later or discarded): they must not stand above a blank form.
+    document.querySelectorAll("#entry-area > .conflict").forEach(function (node) { node.remove(); });
     var source = number === sheet.serverRound ? { form: sheet.original, info: null } : ns.ahead.round(number);
     sheet.shownRound = number;
     sheet.dirty = false;
