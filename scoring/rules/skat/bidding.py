@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..i18n import N_, Text
 from .values import BID_VALUES, LOWEST_BID
 
 VORHAND: Final = 0
@@ -39,22 +40,22 @@ class Auction:
     def over(self) -> bool:
         return self.speaker is None
 
-    def problem(self, say: object) -> str | None:
-        """Why ``say`` cannot be said now (an English text), or None."""
+    def problem(self, say: object) -> Text | None:
+        """Why ``say`` cannot be said now (a text with the param ``bid``), or None."""
         if self.speaker is None:
-            return "the auction is over"
+            return N_("the auction is over")
         if say == PASSE:
             return None
         if self.asks == "answer":
-            return None if say == JA else 'must be "ja" or "passe"'
+            return None if say == JA else N_('must be "ja" or "passe"')
         if isinstance(say, bool) or not isinstance(say, int):
-            return 'must be a bid value or "passe"'
+            return N_('must be a bid value or "passe"')
         if self.asks == "open":
             return None if say == LOWEST_BID else "Vorhand may declare at 18 or pass"
         if say not in BID_VALUES:
-            return "is not a game value"
+            return N_("is not a game value")
         if say <= self.bid:
-            return f"must be above the bid {self.bid}"
+            return N_("must be above the bid {bid}")
         return None
 
     def say(self, say: int | str) -> None:

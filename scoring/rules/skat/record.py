@@ -45,7 +45,7 @@ def _read_bidding(record: Mapping[str, Any]) -> Auction:
     for position, say in enumerate(said):
         problem = auction.problem(say)
         if problem is not None:
-            raise RecordError(f"bidding[{position}]", problem)
+            raise RecordError(f"bidding[{position}]", problem, bid=auction.bid)
         auction.say(say)
     if not auction.over:
         raise RecordError("bidding", N_("the auction is not finished"))
