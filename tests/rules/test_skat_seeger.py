@@ -3,7 +3,15 @@ computed by hand in the test."""
 
 import pytest
 
-from scoring.rules.skat import PROFILES, ListGame, game_points, loss_fee, score_list, tie_break_key
+from scoring.rules.skat import (
+    PROFILES,
+    ListGame,
+    PlayerList,
+    game_points,
+    loss_fee,
+    score_list,
+    tie_break_key,
+)
 
 ISKO = PROFILES["isko"]
 
