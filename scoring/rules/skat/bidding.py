@@ -51,7 +51,9 @@ class Auction:
         if isinstance(say, bool) or not isinstance(say, int):
             return N_('must be a bid value or "passe"')
         if self.asks == "open":
-            return None if say == LOWEST_BID else "Vorhand may declare at 18 or pass"
+            return (
+                None if say == LOWEST_BID else N_("nobody bid: Vorhand may declare at 18 or pass")
+            )
         if say not in BID_VALUES:
             return N_("is not a game value")
         if say <= self.bid:
