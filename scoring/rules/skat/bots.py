@@ -28,7 +28,7 @@ from .contracts import (
 )
 from .play import Play, order_of, tables_of
 from .result import game_result, passed_result, ramsch_result
-from .values import level_of, matadors_of, null_value
+from .values import level_of, matadors_of, null_value, trumps_in
 
 PASS_CHANCE: Final = 0.35
 # What a bot wishes for when it bids: a suit game (its longest trump suit), Grand or Null.
@@ -87,7 +87,7 @@ def _wish(draw: Callable[[], float], hand: int) -> Contract | None:
     if kind != GRAND:  # the suit game it holds most trumps of
         best, kind = -1, SUIT_GAMES[0]
         for game in SUIT_GAMES:
-            held = count_of(hand & tables_of(order_of(game, _trump(game))).suit_mask[4])
+            held = trumps_in(hand, game)
             if held > best:
                 best, kind = held, game
     schneider = schwarz = ouvert = False
@@ -97,10 +97,6 @@ def _wish(draw: Callable[[], float], hand: int) -> Contract | None:
             schwarz = True
             ouvert = draw() < OUVERT_CHANCE
     return Contract(kind, None, hand_game, schneider, schwarz, ouvert)
-
-
-def _trump(game: str) -> str:
-    return {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C"}[game]
 
 
 def _worth(contract: Contract, hand: int) -> int:

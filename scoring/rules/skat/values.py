@@ -46,6 +46,11 @@ def trump_order(game: str) -> tuple[str, ...]:
     return JACKS + tuple(suit + rank for rank in RANKS if rank != "J")
 
 
+def trumps_in(cards: int, game: str) -> int:
+    """How many trumps of a suit game or Grand the cards (a mask) hold."""
+    return sum(1 for card in trump_order(game) if cards & BIT[card])
+
+
 def matadors_of(cards: int, game: str) -> int:
     """Matadors of the declarer's twelve cards (his hand and the Skat, as a mask): the
     unbroken run of top trumps from ``CJ`` down that he holds (``mit``, positive) or lacks
