@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..draws import shuffled
 from .bidding import JA, PASSE, Auction
-from .cards import AUGEN, DECK, SEATS, count_of
+from .cards import DECK, SEATS, augen_of, count_of, nth_index
 from .contracts import (
     BASE,
     EINGEPASST,
@@ -58,16 +58,6 @@ class BotGame:
     re: int | None
     plays: list[int]
     result: dict[str, Any]
-
-
-def _nth_card(mask: int, n: int) -> int:
-    """The index of the ``n``-th card (0-based) of ``mask`` in deck order."""
-    for index in _INDEXES:
-        if mask & _BITS[index]:
-            if n == 0:
-                return index
-            n -= 1
-    raise ValueError("no such card")
 
 
 def _wish(draw: Callable[[], float], hand: int) -> Contract | None:
@@ -161,9 +151,9 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
             laid = skat
         else:
             twelve = hands[declarer] | skat
-            first = _nth_card(twelve, int(draw() * 12))
+            first = nth_index(twelve, int(draw() * 12))
             rest = twelve & ~_BITS[first]
-            second = _nth_card(rest, int(draw() * 11))
+            second = nth_index(rest, int(draw() * 11))
             discard = laid = _BITS[first] | _BITS[second]
             masks[declarer] = twelve & ~laid
         if settings["kontra"] and draw() < KONTRA_CHANCE:
@@ -177,10 +167,10 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
     game = Play(tables_of(order_of(contract.type, contract.trump_suit)), masks, 0, loses_by)
     legal = game.legal
     while not game.over:
-        card = _nth_card(legal, int(draw() * count_of(legal)))
+        card = nth_index(legal, int(draw() * count_of(legal)))
         plays.append(card)
         legal = game.play(card)
-    laid_augen = sum(AUGEN[DECK[i]] for i in _INDEXES if laid & _BITS[i])
+    laid_augen = augen_of(laid)
     if contract.type == RAMSCH:
         result = ramsch_result(game.augen, game.won, laid_augen, game.leader)
     else:

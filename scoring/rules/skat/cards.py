@@ -49,9 +49,24 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
+# The codes of each byte of a mask, a suit's eight cards being one byte: ``suit * 256 + byte``.
+_CODES_BY_BYTE: Final = tuple(
+    [
+        tuple([DECK[8 * suit + rank] for rank in range(8) if byte >> rank & 1])
+        for suit in range(4)
+        for byte in range(256)
+    ]
+)
+
+
 def cards_of(mask: int) -> list[str]:
     """The codes of a mask's cards, in the order of ``DECK``."""
-    return [DECK[index] for index in range(len(DECK)) if mask >> index & 1]
+    return [
+        *_CODES_BY_BYTE[mask & 255],
+        *_CODES_BY_BYTE[256 | mask >> 8 & 255],
+        *_CODES_BY_BYTE[512 | mask >> 16 & 255],
+        *_CODES_BY_BYTE[768 | mask >> 24 & 255],
+    ]
 
 
 _COUNT_BY_BYTE: Final = tuple([bin(byte).count("1") for byte in range(256)])
@@ -67,10 +82,32 @@ def count_of(mask: int) -> int:
     )
 
 
+# The index of the lowest card of each byte of a mask (-1: none).
+_LOWEST_BY_BYTE: Final = tuple([(b & -b).bit_length() - 1 for b in range(256)])
+
+
+def lowest_index(mask: int) -> int:
+    """The index of the lowest card of a mask (-1 for none)."""
+    for shift in (0, 8, 16, 24):
+        byte = mask >> shift & 255
+        if byte:
+            return shift + _LOWEST_BY_BYTE[byte]
+    return -1
+
+
+def nth_index(mask: int, n: int) -> int:
+    """The index of the ``n``-th card (0-based) of a mask, in deck order."""
+    while n > 0:
+        mask = mask & (mask - 1)
+        n -= 1
+    return lowest_index(mask)
+
+
 def augen_of(mask: int) -> int:
     """The Augen of a mask's cards."""
     total = 0
-    for index in range(len(DECK)):
-        if mask >> index & 1:
-            total += CARD_AUGEN[index]
+    while mask:
+        index = lowest_index(mask)
+        total += CARD_AUGEN[index]
+        mask = mask & (mask - 1)
     return total

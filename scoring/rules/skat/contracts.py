@@ -7,7 +7,6 @@ Hand, Schneider and Schwarz announced and Ouvert. Two deals have no declarer: ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core import RECORD_ERRORS, RecordError, check_keys, require_int
@@ -52,18 +51,45 @@ CONTRACT_OPTIONAL_KEYS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class Contract:
     """The game of a deal. ``schneider``/``schwarz`` are the announcements (only Hand);
     ``ouvert`` is Null ouvert, or a suit/Grand ouvert (Hand, Schwarz announced).
-    ``declarer`` is None for ``eingepasst`` and ``ramsch``."""
+    ``declarer`` is None for ``eingepasst`` and ``ramsch``. (A plain class, not a dataclass:
+    the bots make one per deal, and compiled code runs a dataclass's methods interpreted.)"""
 
-    type: str
-    declarer: int | None = None
-    hand: bool = False
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
+    __slots__ = ("declarer", "hand", "ouvert", "schneider", "schwarz", "type")
+
+    def __init__(
+        self,
+        type: str,
+        declarer: int | None = None,
+        hand: bool = False,
+        schneider: bool = False,
+        schwarz: bool = False,
+        ouvert: bool = False,
+    ) -> None:
+        self.type = type
+        self.declarer = declarer
+        self.hand = hand
+        self.schneider = schneider
+        self.schwarz = schwarz
+        self.ouvert = ouvert
+
+    def _key(self) -> tuple[str, int | None, bool, bool, bool, bool]:
+        return (self.type, self.declarer, self.hand, self.schneider, self.schwarz, self.ouvert)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Contract) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        type_, declarer, hand, schneider, schwarz, ouvert = self._key()
+        return (
+            f"Contract({type_!r}, {declarer!r}, hand={hand!r}, schneider={schneider!r}, "
+            f"schwarz={schwarz!r}, ouvert={ouvert!r})"
+        )
 
     @property
     def is_null(self) -> bool:
@@ -81,9 +107,14 @@ class Contract:
         if not self.has_declarer:
             return {"type": self.type}
         found: dict[str, Any] = {"type": self.type, "declarer": self.declarer}
-        for key in ("hand", "schneider", "schwarz", "ouvert"):
-            if getattr(self, key):
-                found[key] = True
+        if self.hand:
+            found["hand"] = True
+        if self.schneider:
+            found["schneider"] = True
+        if self.schwarz:
+            found["schwarz"] = True
+        if self.ouvert:
+            found["ouvert"] = True
         return found
 
 
@@ -155,4 +186,6 @@ def parse_contract(value: Any, seats: int = 3) -> tuple[Contract, int | None]:
         matadors = require_int(value["matadors"], "contract.matadors", -top, top)
         if matadors == 0:
             raise RecordError("contract.matadors", N_("mit 1 is 1, ohne 1 is -1; 0 is none"))
-    return Contract(type_, declarer, **flags), matadors
+    return Contract(
+        type_, declarer, flags["hand"], flags["schneider"], flags["schwarz"], flags["ouvert"]
+    ), matadors

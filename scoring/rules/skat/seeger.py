@@ -18,16 +18,26 @@ LOST_MALUS: Final = 50
 OPPONENT_BONUS: Final = {3: 40, 4: 30}
 
 
-@dataclass(frozen=True, slots=True)
 class ListGame:
     """One line of the list: the declarer's seat at the table (None: passed out) with his
     list points (``values.GameScore.list_points``) and whether he won. ``scores`` instead
-    gives every seat's points of a deal without declarer (a Ramsch; no bonuses)."""
+    gives every seat's points of a deal without declarer (a Ramsch; no bonuses). (A plain
+    class: every verified deal makes one, and compiled code runs a dataclass's methods
+    interpreted.)"""
 
-    declarer: int | None
-    won: bool = False
-    points: int = 0
-    scores: tuple[int, ...] | None = None
+    __slots__ = ("declarer", "points", "scores", "won")
+
+    def __init__(
+        self,
+        declarer: int | None,
+        won: bool = False,
+        points: int = 0,
+        scores: tuple[int, ...] | None = None,
+    ) -> None:
+        self.declarer, self.won, self.points, self.scores = declarer, won, points, scores
+
+    def __repr__(self) -> str:
+        return f"ListGame({self.declarer!r}, won={self.won!r}, points={self.points!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,9 @@ Schwarz. The scorepad checks an entry with ``entry.check_entry`` and scores it w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
-from .cards import BIT, JACKS, RANKS
+from .cards import BIT, JACKS, RANKS, count_of
 from .contracts import BASE, GRAND, NULL, NULL_VALUES, SUIT_GAMES, TRUMP_SUIT
 
 WIN_AUGEN: Final = 61  # the declarer wins with 61 or more
@@ -46,9 +45,16 @@ def trump_order(game: str) -> tuple[str, ...]:
     return JACKS + tuple(suit + rank for rank in RANKS if rank != "J")
 
 
+# The trumps of each suit game and Grand high to low, as bits, and all of them as a mask.
+TRUMP_BITS: Final = {
+    game: tuple([BIT[card] for card in trump_order(game)]) for game in (*SUIT_GAMES, GRAND)
+}
+TRUMP_MASK: Final = {game: sum(bits) for game, bits in TRUMP_BITS.items()}
+
+
 def trumps_in(cards: int, game: str) -> int:
     """How many trumps of a suit game or Grand the cards (a mask) hold."""
-    return sum(1 for card in trump_order(game) if cards & BIT[card])
+    return count_of(cards & TRUMP_MASK[game])
 
 
 def matadors_of(cards: int, game: str) -> int:
@@ -60,11 +66,11 @@ def matadors_of(cards: int, game: str) -> int:
     >>> matadors_of(mask_of(["CJ", "SJ", "DJ"]), "grand"), matadors_of(mask_of(["HJ"]), "herz")
     (2, -2)
     """
-    order = trump_order(game)
-    holds = cards & BIT[order[0]] != 0
+    bits = TRUMP_BITS[game]
+    holds = cards & bits[0] != 0
     run = 0
-    for card in order:
-        if (cards & BIT[card] != 0) != holds:
+    for bit in bits:
+        if (cards & bit != 0) != holds:
             break
         run += 1
     return run if holds else -run
@@ -90,13 +96,13 @@ def level_of(
     return abs(matadors) + 1 + int(hand) + int(sn) + int(sa) + int(sw) + int(swa) + int(ouvert)
 
 
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """Won or lost, and Schneider and Schwarz reached by either side."""
 
-    won: bool
-    schneider: bool
-    schwarz: bool
+    __slots__ = ("schneider", "schwarz", "won")
+
+    def __init__(self, won: bool, schneider: bool, schwarz: bool) -> None:
+        self.won, self.schneider, self.schwarz = won, schneider, schwarz
 
 
 def outcome_from_augen(
@@ -123,23 +129,49 @@ def outcome_from_augen(
     return Outcome(won, schneider, schwarz)
 
 
-@dataclass(frozen=True, slots=True)
 class GameScore:
     """A game as the list writes it. ``value`` is the game value (the overbid one if
     ``overbid``) times ``multiplier`` (Kontra ×2, Re ×4, Bock ×2); ``list_points`` is
-    +value when won, −2 × value when lost. ``level`` and ``matadors`` are None for a Null."""
+    +value when won, −2 × value when lost. ``level`` and ``matadors`` are None for a Null;
+    ``base_value`` is base × level (a Null: its fixed value), before overbid and doubling.
+    (A plain class: compiled code runs a dataclass's methods interpreted.)"""
 
-    game: str
-    won: bool
-    value: int
-    list_points: int
-    level: int | None
-    matadors: int | None
-    base_value: int  # base × level (a Null: its fixed value), before overbid and doubling
-    overbid: bool
-    schneider: bool
-    schwarz: bool
-    multiplier: int
+    __slots__ = (
+        "base_value",
+        "game",
+        "level",
+        "list_points",
+        "matadors",
+        "multiplier",
+        "overbid",
+        "schneider",
+        "schwarz",
+        "value",
+        "won",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        won: bool,
+        value: int,
+        list_points: int,
+        level: int | None,
+        matadors: int | None,
+        base_value: int,
+        overbid: bool,
+        schneider: bool,
+        schwarz: bool,
+        multiplier: int,
+    ) -> None:
+        self.game, self.won, self.value, self.list_points = game, won, value, list_points
+        self.level, self.matadors, self.base_value = level, matadors, base_value
+        self.overbid, self.schneider, self.schwarz = overbid, schneider, schwarz
+        self.multiplier = multiplier
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in sorted(self.__slots__))
+        return f"GameScore({fields})"
 
 
 def null_value(hand: bool, ouvert: bool) -> int:
