@@ -55,6 +55,7 @@ MODULES = (
     "skat.result",
     "skat.bots",
     "skat.record",
+    "skat.analysis",
 )
 GROUP = f"{PACKAGE}.engine"  # the shared library: scoring/rules/engine__mypyc.*.so
 MANIFEST = ROOT / "compiled.json"
