@@ -31,6 +31,7 @@ REASONS: Final[dict[str, Text]] = {
     "no_hands": N_("the analysis needs the dealt hands"),
     "invalid": N_("the record is not valid: {first}"),
     "incomplete": N_("the record is not complete"),
+    "from_trick": N_("the first trick to analyse must be 1 to {last}"),
 }
 
 
@@ -78,7 +79,11 @@ class Solver:
         """The legal cards to search: of cards next to each other in their suit's order
         among the cards still out (``rest``) and worth the same, only the first."""
         moves = []
-        for suit_cards in self.order:
+        follow = self.follow
+        for suit in range(len(self.order)):
+            if not legal & follow[suit]:
+                continue
+            suit_cards = self.order[suit]
             previous = -1
             for card in suit_cards:
                 bit = 1 << card
@@ -195,9 +200,10 @@ class Solver:
         return gained + self.value(masks, winner, [], alpha - gained, beta - gained)
 
 
-def analyse(record: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-    """The `analysis/1` document of a valid, complete Skat record with hands; AnalysisError
-    (never a RecordError) when it cannot be analysed."""
+def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dict[str, Any]:
+    """The `analysis/1` document of a valid, complete Skat record with hands, its positions
+    from trick ``from_trick`` on; AnalysisError (never a RecordError) when it cannot be
+    analysed."""
     try:
         game, data, _ = records.read(dict(record) if isinstance(record, Mapping) else record)
         if game.NAME != NAME:
@@ -215,6 +221,13 @@ def analyse(record: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         raise AnalysisError("invalid", first=first)
     if not verdict.complete:
         raise AnalysisError("incomplete")
+    last = (len(data["plays"]) + SEATS - 1) // SEATS
+    if (
+        isinstance(from_trick, bool)
+        or not isinstance(from_trick, int)
+        or not 1 <= from_trick <= last
+    ):
+        raise AnalysisError("from_trick", last=last)
     declarer = contract.declarer
     assert declarer is not None
     hands = [list(hand) for hand in data["hands"]]
@@ -230,7 +243,7 @@ def analyse(record: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     leader = 0
     trick: list[int] = []
     positions: list[dict[str, Any]] = []
-    for card in data["plays"]:
+    for number_played, card in enumerate(data["plays"]):
         seat = leader
         for _ in trick:
             seat = NEXT_SEAT[seat]
@@ -241,7 +254,8 @@ def analyse(record: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             if hand & follow:
                 legal = hand & follow
         values = {}
-        for option in range(len(DECK)):
+        analysed = number_played >= (from_trick - 1) * SEATS
+        for option in range(len(DECK) if analysed else 0):
             if legal >> option & 1:
                 masks[seat] = hand & ~(1 << option)
                 trick.append(option)
@@ -251,18 +265,19 @@ def analyse(record: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
                 trick.pop()
                 masks[seat] = hand
         maximise = (seat == declarer) != null
-        best = max(values.values()) if maximise else min(values.values())
-        played = values[card]
-        positions.append(
-            {
-                "trick": len(positions) // SEATS + 1,
-                "seat": seat,
-                "played": card,
-                "values": values,
-                "best": best,
-                "loss": abs(best - played),
-            }
-        )
+        if analysed:
+            best = max(values.values()) if maximise else min(values.values())
+            played = values[card]
+            positions.append(
+                {
+                    "trick": number_played // SEATS + 1,
+                    "seat": seat,
+                    "played": card,
+                    "values": values,
+                    "best": best,
+                    "loss": abs(best - played),
+                }
+            )
         number = INDEX[card]
         masks[seat] = hand & ~(1 << number)
         trick.append(number)
