@@ -18,7 +18,7 @@ from typing import Any, Final
 from .. import records
 from ..core import RecordError
 from ..i18n import N_, Text
-from .cards import CARD_AUGEN, DECK, INDEX, NAME, SEATS, augen_of, mask_of
+from .cards import CARD_AUGEN, DECK, INDEX, NAME, SEATS, mask_of
 from .contracts import NULL, parse_contract
 from .play import NEXT_SEAT, Tables, order_of, tables_of
 from .values import SCHNEIDER_ANNOUNCED_AUGEN, WIN_AUGEN
@@ -106,12 +106,8 @@ class Solver:
         if count == 0:
             if masks[0] == 0:
                 return 0
-            if beta <= 0:  # the value is never below 0
+            if not self.null and beta <= 0:
                 return 0
-            # ... nor above the Augen still out (a Null: 1, a trick of the declarer).
-            high_bound = 1 if self.null else augen_of(masks[0] | masks[1] | masks[2])
-            if alpha >= high_bound:
-                return high_bound
             tt_key = masks[0] | masks[1] << 32 | masks[2] << 64 | leader << 96
             low = self.lower.get(tt_key, 0)
             high = self.upper.get(tt_key, INFINITY)
