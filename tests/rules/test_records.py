@@ -265,7 +265,8 @@ def german(source) -> tuple[str, str, str]:
         (record(hands=[HANDS[0][:2], *HANDS[1:]]), "hands[0]", "must hold 3 cards in round 3",
          "muss in Runde 3 genau 3 Karten enthalten"),
         ("[1", "record", "is not valid JSON", "ist kein gültiges JSON"),
-        (record(game="doppelkopf"), "game", "unknown game 'doppelkopf'", "unbekanntes Spiel 'doppelkopf'"),
+        (record(game="doppelkopf"), "game", "unknown game 'doppelkopf'",
+         "unbekanntes Spiel 'doppelkopf'"),
     ],
 )  # fmt: skip
 def test_record_errors_read_in_german_too(source, key, english, deutsch):
