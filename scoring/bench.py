@@ -44,7 +44,12 @@ BENCHMARKS = (
     ("scharfe_schoten", {"players": 3}, "3 players", None),
     ("scharfe_schoten", {"players": 4}, "4 players", None),
     ("stichwahl", {"players": 3}, "3 players", None),
+    ("skat", {"players": 3}, "3 players", None),
 )
+# Skat's records as ``manage.py simulate skat`` writes them (bidding, Skat, discard, cards),
+# against oh_hell: target at least SKAT_TARGET times its games per second.
+SKAT_SIMULATE_KEY = "skat simulate"
+SKAT_TARGET = 4.0
 # Every contract offered, wished for alike by the bots (schafkopf/bots.py), against the
 # default profile's mix of the source's contracts; the Ramsch stays where nobody plays.
 HOUSE_MIX = {
@@ -117,9 +122,12 @@ def engine_verify(name: str, options: dict[str, Any]) -> Callable[[], object]:
     return verify_one
 
 
-def schafkopf_simulate(overrides: dict[str, Any] | None) -> Callable[[], object]:
-    """One bot-played Schafkopf record per call, as ``manage.py simulate`` writes it."""
-    game = get_game("schafkopf")
+def schafkopf_simulate(
+    overrides: dict[str, Any] | None, name: str = "schafkopf"
+) -> Callable[[], object]:
+    """One bot-played record per call (Schafkopf unless ``name``), as ``manage.py simulate``
+    writes it."""
+    game = get_game(name)
     settings = profile_settings(game, None, overrides)
     rng = make_rng("bench:simulate")
     return lambda: game.simulate(rng, settings)
@@ -180,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
                 plays[key] = schafkopf_simulate(overrides)
             except Exception as error:  # as above: reported, and the run fails
                 failed[key] = error
+    if not args.only or "skat" in args.only:
+        labels[SKAT_SIMULATE_KEY] = f"  {SKAT_SIMULATE_KEY:<44}"
+        try:
+            plays[SKAT_SIMULATE_KEY] = schafkopf_simulate(None, "skat")
+        except Exception as error:  # as above: reported, and the run fails
+            failed[SKAT_SIMULATE_KEY] = error
     labels[OH_HELL_KEY] = "  open_spiel oh_hell (3 players, 32 cards, 10 tricks)"
     try:
         plays[OH_HELL_KEY] = oh_hell_playout()
@@ -209,6 +223,13 @@ def main(argv: list[str] | None = None) -> int:
             f"(target {HOUSE_TARGET:g}x: {passed})"
         )
     if OH_HELL_KEY in rates and OH_HELL_KEY not in errors:
+        if SKAT_SIMULATE_KEY in rates and SKAT_SIMULATE_KEY not in errors:
+            ratio = rates[SKAT_SIMULATE_KEY] / rates[OH_HELL_KEY]
+            passed = "PASS" if ratio >= SKAT_TARGET else "BELOW"
+            print(
+                f"Skat simulate / OpenSpiel oh_hell: {ratio:.2f}x "
+                f"(target {SKAT_TARGET:g}x: {passed})"
+            )
         for path in ("playout", "verify"):
             key = f"{RATIO_OF} {path}"
             if key in rates and key not in errors:

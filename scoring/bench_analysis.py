@@ -11,7 +11,9 @@ figures side by side, all measured in the same run (the same load):
 - ``geier``, ``farbwenz``, ``farbgeier``, ``bettel``: the house contracts (their Touts
   included; Bettel and Bettel ouvert, with and without Stichzwang in turn), each offered
   alone: median ≤ 2 s, every game ≤ 10 s;
-- ``kurz``: the short deck with every contract offered: median ≤ 0.2 s.
+- ``kurz``: the short deck with every contract offered: median ≤ 0.2 s;
+- ``skat``: Skat's analysis (scoring/rules/skat/analysis.py), whole games of seeded Skat
+  records, suit games, Grand and Null in turn: median ≤ 0.5 s (``run_skat``).
 
 A Bettel's bots stop at the trick that decided it, as its record may: its analysis has the
 positions up to there, the first of them with the whole game ahead. docs/records.md
@@ -200,6 +202,50 @@ def run_set(bench: BenchSet, games: int, seed: str, from_trick: int) -> dict[str
     return summary
 
 
+SKAT_KINDS = (("karo", "herz", "pik", "kreuz"), ("grand",), ("null",))
+SKAT_TARGET_MEDIAN = 0.5
+
+
+def skat_records(games: int, seed: str) -> list[dict[str, Any]]:
+    """``games`` seeded Skat records with a declarer, suit games, Grand and Null in turn."""
+    waiting: list[list[dict[str, Any]]] = [[] for _ in SKAT_KINDS]
+    wanted: list[dict[str, Any]] = []
+    stream = (record for _, record, _ in simulate_records("skat", 10_000, seed))
+    while len(wanted) < games:
+        kind = len(wanted) % len(SKAT_KINDS)
+        while not waiting[kind]:
+            record = next(stream)
+            for number, types in enumerate(SKAT_KINDS):
+                if record["contract"]["type"] in types:
+                    waiting[number].append(record)
+        wanted.append(waiting[kind].pop(0))
+    return wanted
+
+
+def run_skat(games: int, seed: str) -> dict[str, Any]:
+    """Skat's open-hand analysis of ``games`` whole games: a line per game, the summary."""
+    from scoring.rules.skat.analysis import analyse
+
+    print("Skat (skat):")
+    cpu = []
+    for number, record in enumerate(skat_records(games, seed), 1):
+        start = time.process_time()
+        document = analyse(record)
+        cpu.append(time.process_time() - start)
+        print(
+            f"  game {number:>2} {record['contract']['type']:<6} {cpu[-1]:6.2f} CPU s  "
+            f"value {document['value']} {document['objective']}",
+            flush=True,
+        )
+    median = statistics.median(cpu)
+    verdict = "PASS" if median <= SKAT_TARGET_MEDIAN else "ABOVE"
+    print(
+        f"  median {median:.2f} CPU s, max {max(cpu):.2f} CPU s per game "
+        f"(target median <= {SKAT_TARGET_MEDIAN:g} s): {verdict}"
+    )
+    return {"median": median, "max": max(cpu), "verdict": verdict}
+
+
 def _targets(bench: BenchSet) -> str:
     said = f"target median <= {bench.median:g} s"
     return said if bench.most is None else f"{said}, each <= {bench.most:g} s"
@@ -217,7 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="analysis", help="seed (default analysis)")
     parser.add_argument("--from-trick", type=int, default=1, help="first trick analysed")
     parser.add_argument(
-        "--only", nargs="+", choices=[bench.name for bench in SETS], help="only these sets"
+        "--only",
+        nargs="+",
+        choices=[*(bench.name for bench in SETS), "skat"],
+        help="only these sets",
     )
     args = parser.parse_args(argv)
     chosen = [bench for bench in SETS if not args.only or bench.name in args.only]
@@ -229,12 +278,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         return 0
     summaries = [run_set(bench, args.games, args.seed, args.from_trick) for bench in chosen]
+    skat = run_skat(args.games, args.seed) if not args.only or "skat" in args.only else None
     print("In this run, seconds per game (wall clock):")
     for summary in summaries:
         bench = summary["set"]
         print(
             f"  {bench.title:<32} median {summary['median']:5.2f}  max {summary['max']:5.2f}  "
             f"({_targets(bench)}: {summary['verdict']})"
+        )
+    if skat is not None:
+        print(
+            f"  {'Skat (CPU seconds)':<32} median {skat['median']:5.2f}  max {skat['max']:5.2f}  "
+            f"(target median <= {SKAT_TARGET_MEDIAN:g} s: {skat['verdict']})"
         )
     return 0
 

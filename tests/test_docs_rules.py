@@ -44,6 +44,7 @@ PAGES = (
     "schatzsuche",
     "scharfe-schoten",
     "stichwahl",
+    "skat",
     "records",
     "tournaments",
 )
@@ -97,6 +98,18 @@ HEADINGS = {
         "A trick",
         "Scoring and end",
         'Record format (`game: "stichwahl"`)',
+        "Checks the scorepad enforces",
+    ),
+    "skat": (
+        "Skat — normative rules (tournament Skat with Seeger-Fabian lists)",
+        "Material and seats",
+        "Bidding",
+        "Declaring",
+        "Trumps and play",
+        "Result of a suit game or Grand",
+        "Misplays",
+        "Seeger-Fabian (the list's result)",
+        "House rules (profile `stammtisch-skat`; off in `isko`)",
         "Checks the scorepad enforces",
     ),
     "records": (

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # Before any engine module is imported: a compiled build older than its source is not used.
 compiled.use_fresh_build()
 
-GAMES = ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl")
+GAMES = ("schafkopf", "schatzsuche", "scharfe_schoten", "stichwahl", "skat")
 
 
 class GameModule(Protocol):

@@ -45,6 +45,17 @@ MODULES = (
     "schatzsuche.cards",
     "schatzsuche.play",
     "schatzsuche.bots",
+    "skat.cards",
+    "skat.contracts",
+    "skat.values",
+    "skat.seeger",
+    "skat.house",
+    "skat.bidding",
+    "skat.play",
+    "skat.result",
+    "skat.bots",
+    "skat.record",
+    "skat.analysis",
 )
 GROUP = f"{PACKAGE}.engine"  # the shared library: scoring/rules/engine__mypyc.*.so
 MANIFEST = ROOT / "compiled.json"

@@ -230,3 +230,25 @@ def test_the_state_plays_on_the_same_core(game):
     assert "self.core = Play" in source or "self.core = Play.of(" in source
     bots = __import__(f"scoring.rules.{game}.bots", fromlist=["bots"])
     assert bots.Play is play.Play
+
+
+# --- Skat -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32), profile=st.sampled_from(["isko", "stammtisch-skat"]))
+def test_skat_bots_choose_among_exactly_the_states_legal_cards(seed, profile):
+    record, drawn = simulated("skat", seed, profile=profile)
+    module = get_game("skat")
+    contract, _ = module.parse_contract(record["contract"])
+    hands = [list(hand) for hand in record["hands"]]
+    if "discard" in record:  # the declarer plays his twelve cards less the two laid away
+        twelve = set(hands[contract.declarer]) | set(record["skat"])
+        hands[contract.declarer] = [c for c in module.DECK if c in twelve - set(record["discard"])]
+    state = module.State(contract, records.profile_settings(module, profile), hands=hands)
+    choices = []
+    for card in record["plays"]:
+        choices.append((state.legal_plays(), card))
+        state.play(card)
+    assert state.is_over
+    assert_drawn(choices, drawn)

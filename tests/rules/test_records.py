@@ -89,7 +89,7 @@ def test_an_unknown_key_is_an_error_not_ignored():
     ("changes", "key"),
     [
         ({"format": "record/2"}, "format"),
-        ({"game": "skat"}, "game"),
+        ({"game": "doppelkopf"}, "game"),
         ({"game": ["schatzsuche"]}, "game"),
         ({"players": "Anna, Ben, Cem"}, "players"),
         ({"players": ["Anna", "", "Cem"]}, "players"),
@@ -265,7 +265,8 @@ def german(source) -> tuple[str, str, str]:
         (record(hands=[HANDS[0][:2], *HANDS[1:]]), "hands[0]", "must hold 3 cards in round 3",
          "muss in Runde 3 genau 3 Karten enthalten"),
         ("[1", "record", "is not valid JSON", "ist kein gültiges JSON"),
-        (record(game="skat"), "game", "unknown game 'skat'", "unbekanntes Spiel 'skat'"),
+        (record(game="doppelkopf"), "game", "unknown game 'doppelkopf'",
+         "unbekanntes Spiel 'doppelkopf'"),
     ],
 )  # fmt: skip
 def test_record_errors_read_in_german_too(source, key, english, deutsch):

@@ -1,0 +1,326 @@
+"""Open-hand analysis of a finished Skat game: "could the declarer have won, and which card
+gave it away?" (docs/records.md, "Analysis (`analysis/1`, Skat)").
+
+With every hand open, each legal card of every position is valued by a perfect play of all
+three afterwards: the declarer's Augen at the end (the Skat counted) in a suit game or
+Grand, the declarer maximising; in a Null whether he takes a trick (1) or not (0), he
+minimising. The search is alpha-beta on the bit masks of ``play.py``'s tables, with a
+transposition table of the positions at the start of a trick (their value is the Augen of
+the tricks still to come, whatever came before) and cards of one hand that are next to each
+other in their suit's order and worth the same Augen searched once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .. import records
+from ..core import RecordError
+from ..i18n import N_, Text
+from .cards import CARD_AUGEN, DECK, INDEX, NAME, SEATS, mask_of
+from .contracts import NULL, parse_contract
+from .play import NEXT_SEAT, Tables, order_of, tables_of
+from .values import SCHNEIDER_ANNOUNCED_AUGEN, WIN_AUGEN
+
+INFINITY: Final = 1000
+REASONS: Final[dict[str, Text]] = {
+    "not_skat": N_("this is no Skat record"),
+    "unreadable": N_("the record cannot be read ({key}): {detail}"),
+    "no_declarer": N_("a deal without declarer (eingepasst, Ramsch) has nothing to analyse"),
+    "no_hands": N_("the analysis needs the dealt hands"),
+    "invalid": N_("the record is not valid: {first}"),
+    "incomplete": N_("the record is not complete"),
+    "from_trick": N_("the first trick to analyse must be 1 to {last}"),
+}
+
+
+class AnalysisError(ValueError):
+    """A record that cannot be analysed: ``reason`` (a key of ``REASONS``), ``key`` the
+    record key of an unreadable record; ``text(lang)`` says it."""
+
+    def __init__(self, reason: str, key: str | None = None, **params: Any):
+        self.reason, self.key = reason, key
+        self.params = {"key": key, **params}
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return REASONS[self.reason].format(lang, **self.params)
+
+
+def _strongest_first(tables: Tables, suit: int) -> tuple[int, ...]:
+    """The cards of an effective suit, strongest first."""
+    cards = [card for card in range(len(DECK)) if tables.suit_of[card] == suit]
+    strengths = tables.key[suit]
+    return tuple(sorted(cards, key=lambda card: -strengths[card]))
+
+
+class Solver:
+    """Alpha-beta over a deal's remaining cards. ``value(masks, leader, trick)`` is the
+    declarer's Augen still to come from the trick in progress (``trick``: the cards played
+    to it, by ``leader`` onwards) — or, in a Null, 1 if he takes a trick, else 0."""
+
+    __slots__ = ("declarer", "follow", "key", "lower", "null", "order", "suit_of", "upper")
+
+    def __init__(self, tables: Tables, declarer: int, null: bool) -> None:
+        self.declarer = declarer
+        self.null = null
+        self.suit_of = tables.suit_of
+        self.key = tables.key
+        self.follow = tables.suit_mask
+        # Per effective suit its cards, strongest first (the led suit's strengths).
+        self.order = tuple(
+            [_strongest_first(tables, suit) for suit in range(len(tables.suit_mask))]
+        )
+        self.lower: dict[int, int] = {}
+        self.upper: dict[int, int] = {}
+
+    def _moves(self, hand: int, legal: int, rest: int) -> list[int]:
+        """The legal cards to search: of cards next to each other in their suit's order
+        among the cards still out (``rest``) and worth the same, only the first."""
+        moves = []
+        follow = self.follow
+        for suit in range(len(self.order)):
+            if not legal & follow[suit]:
+                continue
+            suit_cards = self.order[suit]
+            previous = -1
+            for card in suit_cards:
+                bit = 1 << card
+                if not rest & bit:
+                    continue
+                if legal & bit:
+                    # In a Null only the tricks count: any neighbour is as good.
+                    same = self.null or CARD_AUGEN[previous] == CARD_AUGEN[card]
+                    if not (previous >= 0 and same):
+                        moves.append(card)
+                    previous = card
+                else:
+                    previous = -1
+        return moves
+
+    def value(self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        count = len(trick)
+        if count == SEATS:
+            return self._finish(masks, leader, trick, alpha, beta)
+        if count == 0:
+            if masks[0] == 0:
+                return 0
+            if not self.null and beta <= 0:
+                return 0
+            tt_key = masks[0] | masks[1] << 32 | masks[2] << 64 | leader << 96
+            low = self.lower.get(tt_key, 0)
+            high = self.upper.get(tt_key, INFINITY)
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+            found = self._search(masks, leader, trick, alpha, beta)
+            if found <= alpha:
+                self.upper[tt_key] = found
+            elif found >= beta:
+                self.lower[tt_key] = found
+            else:
+                self.lower[tt_key] = self.upper[tt_key] = found
+            return found
+        return self._search(masks, leader, trick, alpha, beta)
+
+    def _search(
+        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int
+    ) -> int:
+        seat = leader
+        for _ in trick:
+            seat = NEXT_SEAT[seat]
+        hand = masks[seat]
+        legal = hand
+        if trick:
+            follow = self.follow[self.suit_of[trick[0]]]
+            if hand & follow:
+                legal = hand & follow
+        rest = masks[0] | masks[1] | masks[2]
+        for card in trick:
+            rest |= 1 << card
+        maximise = (seat == self.declarer) != self.null
+        best = -INFINITY if maximise else INFINITY
+        moves = self._moves(hand, legal, rest)
+        if trick and len(moves) > 1:
+            moves = self._ordered(moves, seat, leader, trick)
+        for card in moves:
+            masks[seat] = hand & ~(1 << card)
+            trick.append(card)
+            found = self.value(masks, leader, trick, alpha, beta)
+            trick.pop()
+            masks[seat] = hand
+            if maximise:
+                if found > best:
+                    best = found
+                    if best > alpha:
+                        alpha = best
+            elif found < best:
+                best = found
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    def _ordered(self, moves: list[int], seat: int, leader: int, trick: list[int]) -> list[int]:
+        """Likely best first: when a partner holds the trick, the fattest card
+        (Schmieren); else the cards that take it, then the cheapest of the rest."""
+        key = self.key[self.suit_of[trick[0]]]
+        winner, strongest, who = leader, key[trick[0]], leader
+        for card in trick[1:]:
+            who = NEXT_SEAT[who]
+            if key[card] > strongest:
+                winner, strongest = who, key[card]
+        if winner != self.declarer and seat != self.declarer:
+            return sorted(moves, key=lambda card: -CARD_AUGEN[card])
+        ranked = [(0 if key[card] > strongest else 1, CARD_AUGEN[card], card) for card in moves]
+        ranked.sort()
+        return [card for _, _, card in ranked]
+
+    def _finish(
+        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int
+    ) -> int:
+        key = self.key[self.suit_of[trick[0]]]
+        winner, strongest, seat = leader, key[trick[0]], leader
+        for card in trick[1:]:
+            seat = NEXT_SEAT[seat]
+            if key[card] > strongest:
+                winner, strongest = seat, key[card]
+        if self.null:
+            if winner == self.declarer:
+                return 1
+            return self.value(masks, winner, [], alpha, beta)
+        points = CARD_AUGEN[trick[0]] + CARD_AUGEN[trick[1]] + CARD_AUGEN[trick[2]]
+        gained = points if winner == self.declarer else 0
+        return gained + self.value(masks, winner, [], alpha - gained, beta - gained)
+
+
+def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dict[str, Any]:
+    """The `analysis/1` document of a valid, complete Skat record with hands, its positions
+    from trick ``from_trick`` on; AnalysisError (never a RecordError) when it cannot be
+    analysed."""
+    try:
+        game, data, _ = records.read(dict(record) if isinstance(record, Mapping) else record)
+        if game.NAME != NAME:
+            raise AnalysisError("not_skat")
+        contract, _ = parse_contract(data["contract"])
+        if not contract.has_declarer:
+            raise AnalysisError("no_declarer")
+        if "hands" not in data:
+            raise AnalysisError("no_hands")
+        verdict = records.verify(data)
+    except RecordError as error:
+        raise AnalysisError("unreadable", error.key, detail=error.message) from None
+    if not verdict.valid:
+        first = verdict.violations[0].message(data["players"])
+        raise AnalysisError("invalid", first=first)
+    if not verdict.complete:
+        raise AnalysisError("incomplete")
+    last = (len(data["plays"]) + SEATS - 1) // SEATS
+    if (
+        isinstance(from_trick, bool)
+        or not isinstance(from_trick, int)
+        or not 1 <= from_trick <= last
+    ):
+        raise AnalysisError("from_trick", last=last)
+    declarer = contract.declarer
+    assert declarer is not None
+    hands = [list(hand) for hand in data["hands"]]
+    laid = data["skat"]
+    if "discard" in data:
+        twelve = hands[declarer] + data["skat"]
+        laid = data["discard"]
+        hands[declarer] = [card for card in twelve if card not in laid]
+    null = contract.type == NULL
+    solver = Solver(tables_of(order_of(contract.type, contract.trump_suit)), declarer, null)
+    masks = [mask_of(hand) for hand in hands]
+    taken = 0 if null else sum(CARD_AUGEN[INDEX[card]] for card in laid)
+    leader = 0
+    trick: list[int] = []
+    positions: list[dict[str, Any]] = []
+    for number_played, card in enumerate(data["plays"]):
+        seat = leader
+        for _ in trick:
+            seat = NEXT_SEAT[seat]
+        hand = masks[seat]
+        legal = hand
+        if trick:
+            follow = solver.follow[solver.suit_of[trick[0]]]
+            if hand & follow:
+                legal = hand & follow
+        values = {}
+        analysed = number_played >= (from_trick - 1) * SEATS
+        for option in range(len(DECK) if analysed else 0):
+            if legal >> option & 1:
+                masks[seat] = hand & ~(1 << option)
+                trick.append(option)
+                values[DECK[option]] = taken + solver.value(
+                    masks, leader, trick, -INFINITY, INFINITY
+                )
+                trick.pop()
+                masks[seat] = hand
+        maximise = (seat == declarer) != null
+        if analysed:
+            best = max(values.values()) if maximise else min(values.values())
+            played = values[card]
+            positions.append(
+                {
+                    "trick": number_played // SEATS + 1,
+                    "seat": seat,
+                    "played": card,
+                    "values": values,
+                    "best": best,
+                    "loss": abs(best - played),
+                }
+            )
+        number = INDEX[card]
+        masks[seat] = hand & ~(1 << number)
+        trick.append(number)
+        if len(trick) == SEATS:
+            key = solver.key[solver.suit_of[trick[0]]]
+            winner, strongest, who = leader, key[trick[0]], leader
+            for later in trick[1:]:
+                who = NEXT_SEAT[who]
+                if key[later] > strongest:
+                    winner, strongest = who, key[later]
+            if winner == declarer:
+                taken += 1 if null else sum(CARD_AUGEN[c] for c in trick)
+            leader, trick = winner, []
+    return _document(contract, declarer, positions)
+
+
+def _document(contract: Any, declarer: int, positions: list[dict[str, Any]]) -> dict[str, Any]:
+    null = contract.type == NULL
+    if null:
+        winning = 0
+    elif contract.schwarz or contract.ouvert:
+        winning = None  # every trick is asked, not Augen: no verdict from the Augen
+    else:
+        winning = SCHNEIDER_ANNOUNCED_AUGEN if contract.schneider else WIN_AUGEN
+
+    def wins(value: int) -> bool:
+        assert winning is not None
+        return value <= winning if null else value >= winning
+
+    value = positions[0]["best"] if positions else None
+    document: dict[str, Any] = {
+        "format": "analysis/1",
+        "game": NAME,
+        "objective": "tricks" if null else "augen",
+        "party": [declarer],
+        "value": value,
+        "winnable": None if winning is None or value is None else wins(value),
+        "given_away": None,
+        "positions": positions,
+    }
+    if winning is not None:
+        for position in positions:
+            if wins(position["best"]) and not wins(position["values"][position["played"]]):
+                document["given_away"] = {key: position[key] for key in ("trick", "seat", "played")}
+                break
+    return document
