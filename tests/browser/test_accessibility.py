@@ -131,13 +131,13 @@ def tournament_pages() -> list[tuple[str, str]]:
     for number, fields in enumerate([solo(0), rufspiel(1, 2), solo(3, "lost"), rufspiel(0, 3)]):
         enter_game(first, number + 1, fields)
     series = services.Series.objects.create(club=club, name="Liga")
-    tournament.series = series
-    tournament.save()
+    series.tournaments.add(tournament)
     pk = tournament.pk
     player = tournament.players.first()
     return [
         ("tournaments", reverse("tournament_list")),
         ("club", reverse("club", args=[club.pk])),
+        ("club: member", reverse("member", args=[club.pk, club.members.first().pk])),
         ("tournament: new", reverse("tournament_new", args=["schafkopf"])),
         ("tournament", reverse("tournament", args=[pk])),
         ("tournament: settings", reverse("tournament_settings", args=[pk])),
