@@ -803,6 +803,7 @@ class RosterMatchForm(forms.Form):
         from .stammtisch import roster_of, suggested_member
 
         super().__init__(*args, **kwargs)
+        self.club = club
         self.members = list(club.members.filter(removed_at__isnull=True).order_by("name"))
         choices = [("new", _("new player of the club"))]
         choices += [(str(m.pk), f"{m.name} ({m.number})") for m in self.members]
@@ -835,5 +836,21 @@ class RosterMatchForm(forms.Form):
                 )
             elif member is not None:
                 seen[member.pk] = player.name
+            elif f"player-{player.pk}" in cleaned:
+                self.refuse_a_second_record(player)
             self.matches[player.pk] = member
         return cleaned
+
+    def refuse_a_second_record(self, player) -> None:
+        """ "New" for a name the club has (any case; removed and merged names count too: a
+        name is one person's for good) would make a second record of one person."""
+        same = self.club.members.filter(name__iexact=player.name).order_by("number").first()
+        if same is not None:
+            self.add_error(
+                f"player-{player.pk}",
+                _(
+                    "%(name)s: the club has a player of this name already (no. %(number)s); "
+                    "choose him."
+                )
+                % {"name": player.name, "number": same.number},
+            )

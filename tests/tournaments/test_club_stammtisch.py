@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.groups.models import Player as GroupPlayer
 from tests.groups.helpers import enter, game, start_evening, start_group
+from tests.scoring.helpers import text
 from tournaments import services
 
 from .helpers import logged_in, make_tournament
@@ -120,6 +121,21 @@ junk = st.one_of(
     st.sampled_from(["", " ", "\x00", "new", "-1", "9" * 30, "/g/../", "/g/x/"]),
     st.lists(st.text(max_size=4), min_size=2, max_size=3),
 )
+
+
+def test_new_for_a_name_the_club_has_is_refused_naming_the_player(client, club):
+    """A second Stammtisch whose roster has "Ben", answered "new" although the club has a Ben
+    (the first Stammtisch's): one person, one record; it was a 500 (found by the fuzz)."""
+    first = start_group(client, name="Montag", roster=("Ben", "Cem"))
+    assert link(client, club, first)[1].status_code == 302
+    second = start_group(client, name="Donnerstag", roster=("Ben", "Dora"))
+    ben = second.players.get(name="Ben")
+    _asked, answer = link(client, club, second, {f"player-{ben.pk}": "new"})
+    assert answer.status_code == 422
+    assert "Ben: Der Verein hat schon einen Spieler dieses Namens" in text(answer)
+    assert club.members.filter(name="Ben").count() == 1
+    second.refresh_from_db()
+    assert second.club_id is None
 
 
 @FUZZ
