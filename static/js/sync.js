@@ -75,7 +75,6 @@
               }
               ns.net.setOnline(true);
               var here = !!sheet && entry.table === sheet.table;
-              if (here) settledHere = true;
               if (result.kind === "saved") {
                 return ns.outbox.remove(entry.submission).then(function () {
                   // A post that got through before (its page said so, or no worker could tell)
@@ -85,6 +84,9 @@
                     : ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
                   var hints = (result.answer.hints || []).map(function (hint) { return [hint, "warning"]; });
                   if (here && !before) {
+                    // The sheet has changed: it is shown again (below). A post confirmed
+                    // that the page already showed the answer to changes nothing here.
+                    settledHere = true;
                     sent.push(what);
                     // The server's doubts about the round (shown, not refused), as after a save.
                     news = news.concat(hints);
@@ -97,6 +99,7 @@
                 });
               }
               blocked[entry.table] = true;
+              if (here) settledHere = true;
               return ns.outbox.update(entry.submission, function (stored) {
                 stored.status = result.kind;
                 stored.problem = result.problem;
