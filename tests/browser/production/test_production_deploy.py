@@ -170,7 +170,10 @@ def test_an_open_table_keeps_working_online_and_offline_across_a_deploy(phone, d
 
     # Online again: each game arrives once, and the viewer sees them.
     scorer.context.set_offline(False)
-    expect(confirmation(scorer, "Runde 4 gesendet")).to_be_visible()
+    # Sent in one go, told in one line.
+    expect(
+        confirmation(scorer, re.escape("2 Einträge gesendet (Runde 3 bis Runde 4)"))
+    ).to_be_visible()
     expect(outbox).to_be_hidden()
     expect(viewer.locator("#round-4")).to_be_visible()
     shots(scorer, "deploy-3-sent")
