@@ -41,6 +41,8 @@ class Outcome:
     form: object = None  # invalid, conflict, misplaced: the form to show again
     on_round_page: bool = False  # the form belongs on the round's page (a correction)
     conflict: Revision | None = None  # conflict: the newer stored entry
+    # conflict: that entry as the history shows it, (label, value) pairs (Pad.describe)
+    conflict_values: list = field(default_factory=list)
     ways: dict = field(default_factory=dict)  # conflict: scoring.saving.conflict_ways
     this_phone: bool = False  # conflict: the newer entry came from this very phone
     hints: list = field(default_factory=list)  # saved: the pad's doubts about the round
@@ -174,6 +176,7 @@ def with_conflict(outcome: Outcome, request, pad, table, current, correcting: bo
     """What a conflict answer shows beside the phone's entry: the newer entry, whether this
     phone saved it, and the ways on (read now: the table may have moved on since)."""
     outcome.conflict = current
+    outcome.conflict_values = pad.describe(table, current.data) if current else []
     outcome.ways = conflict_ways(summarize(table), outcome.number, current, correcting)
     device = request.session.get("device")
     outcome.this_phone = bool(current and device and current.device == device)
@@ -181,8 +184,8 @@ def with_conflict(outcome: Outcome, request, pad, table, current, correcting: bo
 
 
 def conflict_message(pad, number: int, this_phone: bool) -> str:
+    values = {**nouns(pad, number), "noun": nouns(pad, number)["Noun"]}
     if this_phone:
-        values = {**nouns(pad, number), "noun": nouns(pad, number)["Noun"]}
         return (
             _(
                 "Not saved: %(noun)s %(n)s was saved from this phone in the meantime, with "
@@ -191,7 +194,6 @@ def conflict_message(pad, number: int, this_phone: bool) -> str:
             % values
         )
     # The same words as the conflict's heading always had ("Spiel" capitalised in both).
-    values = {**nouns(pad, number), "noun": nouns(pad, number)["Noun"]}
     return _("Not saved: %(noun)s %(n)s was changed on another phone in the meantime.") % values
 
 

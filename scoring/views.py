@@ -195,7 +195,7 @@ def save_json(scope: Scope, outcome: saving.Outcome):
     if outcome.state in ("refused", "misplaced"):
         return json_refused(outcome.message)
     if outcome.state == "conflict":
-        return json_conflict(scope.table, outcome)
+        return json_conflict(outcome)
     return json_invalid(outcome.form)
 
 
@@ -251,11 +251,9 @@ def conflict_parts(outcome: saving.Outcome) -> dict:
     form that only has mistakes."""
     if outcome.state != "conflict" and not outcome.ways:
         return {}
-    current = outcome.conflict
-    table_pad = get_pad(current.round.table.game) if current else None
     return {
-        "conflict": current,
-        "conflict_pairs": table_pad.describe(current.round.table, current.data) if current else [],
+        "conflict": outcome.conflict,
+        "conflict_pairs": outcome.conflict_values,
         "conflict_ways": outcome.ways,
         "conflict_message": outcome.message,
         "conflict_this_phone": outcome.this_phone,
@@ -313,7 +311,7 @@ def json_refused(message: str):
     return JsonResponse({"errors": {"__all__": [message]}, "message": message}, status=422)
 
 
-def json_conflict(table, outcome: saving.Outcome):
+def json_conflict(outcome: saving.Outcome):
     """409: another phone (or this one: ``this_phone``) saved the round since the entry's base
     revision, or this very submission was stored before with other content; ``current`` is
     that stored entry as the history shows it, ``base`` the revision to build on to replace
@@ -336,9 +334,7 @@ def json_conflict(table, outcome: saving.Outcome):
             "time": time_format(timezone.localtime(current.created_at), "H:i"),
             "at": current.created_at.isoformat(),
             "complete": current.complete,
-            "values": [
-                [label, value] for label, value in get_pad(table.game).describe(table, current.data)
-            ],
+            "values": [[label, value] for label, value in outcome.conflict_values],
         }
     return JsonResponse(answer, status=409)
 
