@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from scoring.pads import PADS
 from scoring.pads.schafkopf.game import SOLOS, priced_by_evening
@@ -49,6 +50,9 @@ class Format:
     open_ended: bool = False  # plays games_per_round games, else one complete game
     zero_sum: bool = False  # every game's scores add up to 0
     counts_solos: bool = False  # won solos are a tie-break
+    # The setup's name of the tie-break by the format's own counts (``tie_counts``) when
+    # they are not won solos; None: no such counts.
+    tie_break_label: str | None = None
     thrown_in: bool = False  # a deal can be thrown in (the setup asks whether it counts)
     default_profile: str | None = None  # None: the game's own default profile
     # Per-seat lists in a game's data that the standings sum too (e.g. Schatzsuche revokes).
@@ -182,7 +186,13 @@ FORMATS: dict[str, Format] = {
         Format("stichwahl", base_sizes=(4, 3), sizes=(3, 4), target=WINNING_TOTAL),
         # Tables of 4 (the dealer sits out each game), of 3 only where the count demands it:
         # the setup's default remainder for 4 is "smaller" (13 players: 4, 3, 3, 3).
-        SkatFormat("skat", base_sizes=(4, 3), sizes=(3, 4), default_profile="isko"),
+        SkatFormat(
+            "skat",
+            base_sizes=(4, 3),
+            sizes=(3, 4),
+            default_profile="isko",
+            tie_break_label=_("games won as declarer, then fewer lost, then lot"),
+        ),
     )
 }
 
