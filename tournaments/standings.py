@@ -47,7 +47,7 @@ TIE_COLUMNS = {
             pgettext_lazy("column: games won as declarer", "Won"),
             _("Games won as declarer"),
             pgettext_lazy("tie mark: games won", "W"),
-            _("tie broken by games won as declarer"),
+            _("tie broken by more games won as declarer"),
         ),
         TieColumn(
             "lost",

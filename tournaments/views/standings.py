@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db.models import Count, Sum
 from django.shortcuts import render
 from django.utils.text import slugify
@@ -112,7 +114,7 @@ def standings_sheet(standings: Standings, rounds: list[int], fees=None) -> tuple
         header += [_("Loss fee (€)")]
     tie_labels = {
         "solos": _("won solos"),
-        "won": _("games won as declarer"),
+        "won": _("more games won as declarer"),
         "lost": _("fewer games lost as declarer"),
         "lot": _("lot"),
         "": "",
@@ -130,12 +132,12 @@ def standings_sheet(standings: Standings, rounds: list[int], fees=None) -> tuple
     return header, rows
 
 
-def fee_of(player_fees, round_number: int | None) -> str:
-    """A player's Verlustspielgeld as a plain decimal a spreadsheet sums (12.50)."""
+def fee_of(player_fees, round_number: int | None) -> Decimal | None:
+    """A player's Verlustspielgeld in euros, a number the spreadsheet sums (12,50)."""
     if player_fees is None:
-        return ""
+        return None
     cents = player_fees.fees.get(round_number, 0) if round_number else player_fees.total_cents
-    return f"{cents // 100}.{cents % 100:02d}"
+    return Decimal(cents) / 100
 
 
 def public_etag(tournament: Tournament, round_number: int | None) -> str:

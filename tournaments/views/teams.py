@@ -3,6 +3,8 @@ the projector), and the Verlustspielgeld cash list."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -18,7 +20,6 @@ from ..models import TEAM_SIZE, Team
 from ..services import TournamentError
 from ..team_forms import TeamForm, place_field_name
 from ..teams import delete_team, save_team, team_standings
-from ..templatetags.tournament_money import euros
 
 
 def team_initial(team: Team | None) -> dict:
@@ -106,14 +107,14 @@ def loss_fee_csv(request, pk: int):
     writer.writerow(
         [_("Start number"), _("Name")]
         + [_("Round %(n)s: lost") % {"n": n} for n in rounds]
-        + [_("Lost games"), _("Loss fee")]
+        + [_("Lost games"), _("Loss fee (€)")]
     )
     for row in fees.rows:
         writer.writerow(
             [row.start_number, row.name]
             + [row.lost.get(n, "") for n in rounds]
-            + [row.total_lost, euros(row.total_cents)]
+            + [row.total_lost, Decimal(row.total_cents) / 100]
         )
-    total = [fees.total_lost, euros(fees.total_cents)]
+    total = [fees.total_lost, Decimal(fees.total_cents) / 100]
     writer.writerow(["", _("Total"), *[""] * len(rounds), *total])
     return response
