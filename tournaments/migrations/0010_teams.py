@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_member_changes'),
+        ('tournaments', '0009_game_skat'),
     ]
 
     operations = [
