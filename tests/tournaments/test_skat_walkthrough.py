@@ -1,0 +1,117 @@
+"""A Skat league evening from setup to the prize list, through the pages an organizer and
+the players use: setup (ISkO profile, tables of 4 and of 3), registration, draw and publish,
+table sheets with the empty DSkV list, "Wer sitzt wo?", games entered on the Skat pad at the
+tables, live and projector standings, teams, the Verlustspielgeld, the prize list."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Revision
+from tests.form_defaults import form_defaults
+from tests.scoring.helpers import text
+from tests.scoring.skat_pad_helpers import play_game
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.standings import compute
+
+from .helpers import NAMES, logged_in, tables_of
+
+pytestmark = pytest.mark.django_db
+
+
+def setup_skat(client) -> Tournament:
+    url = reverse("tournament_new", args=["skat"])
+    page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    # Tables of 4, of 3 where the count demands it: the preselected policy.
+    assert re.search(r'<option value="smaller" selected>', html)
+    assert "mehr gewonnene Spiele als Alleinspieler, dann weniger verlorene, dann Los" in html
+    data = form_defaults(html)
+    data.update(name="Skatliga 5. Spieltag", rounds="2")
+    response = client.post(url, data)
+    assert response.status_code == 302, text(response)[:3000]
+    return Tournament.objects.get(name="Skatliga 5. Spieltag")
+
+
+def test_a_skat_league_evening(client):
+    logged_in(client)
+    tournament = setup_skat(client)
+    assert tournament.game == "skat" and tournament.profile_name == "isko"
+    assert tournament.profile["games_per_list_4"] == 48
+
+    names = NAMES[:13]
+    response = client.post(
+        reverse("tournament_players", args=[tournament.pk]), {"entries": "\n".join(names)}
+    )
+    assert response.status_code == 302
+    assert list(tournament.players.values_list("start_number", flat=True)) == list(range(1, 14))
+
+    assert client.post(reverse("round_draw", args=[tournament.pk]), {}).status_code == 302
+    round_ = tournament.draws.get(number=1)
+    sizes = [table.seats.count() for table in round_.tables.order_by("number")]
+    assert sizes == [4, 3, 3, 3]
+    client.post(reverse("round_publish", args=[tournament.pk, 1]))
+    round_.refresh_from_db()
+    assert round_.is_published
+
+    sheets = client.get(reverse("round_sheets", args=[tournament.pk, 1]))
+    html = sheets.content.decode()
+    assert html.count("<svg") == 4  # a QR code per table
+    assert "Eine Liste mit 48 Spielen" in text(sheets)
+    assert "Eine Liste mit 36 Spielen" in text(sheets)
+    lists = re.findall(r'<table class="paper-games skat-list">.*?</table>', html, re.S)
+    assert [len(re.findall(r'<tr><td class="no">', t)) for t in lists] == [48, 36, 36, 36]
+    assert all("Alleinspieler" in t and "Spielwert" in t for t in lists)
+
+    seating = client.get(reverse("public_seating", args=[tournament.public_key]))
+    assert seating.status_code == 200
+    assert all(name in seating.content.decode() for name in names)
+
+    # The players enter games on the pad, each table with its own link.
+    four, *threes = tables_of(round_)
+    key = services.scorer_key(four)
+    play_game(client, key, 1, 1, "grand", outcome="won", author=four.player_names[1])
+    play_game(client, key, 2, 2, "kreuz", outcome="lost", author=four.player_names[1])
+    three_key = services.scorer_key(threes[0])
+    play_game(client, three_key, 1, 0, "herz", outcome="won", author=threes[0].player_names[1])
+    assert Revision.objects.filter(round__table__in=[four, threes[0]]).count() == 3
+
+    rows = {row.name: row for row in compute(tournament).rows}
+    scores = {}
+    for table in (four, threes[0]):
+        totals = [0] * len(table.player_names)
+        for revision in Revision.objects.filter(round__table=table, is_current=True):
+            totals = [a + b for a, b in zip(totals, revision.scores, strict=True)]
+        scores |= dict(zip(table.player_names, totals, strict=True))
+    assert {name: rows[name].total for name in scores} == scores
+    assert rows[four.player_names[2]].count("lost") == 1
+
+    standings = client.get(reverse("standings", args=[tournament.pk]))
+    assert "Seeger-Fabian" in text(standings)
+    projector = client.get(reverse("public_standings", args=[tournament.public_key]))
+    assert projector.status_code == 200
+    first = compute(tournament).rows[0]
+    assert first.name in projector.content.decode()
+
+    # Teams of the league, ranked by their players' points.
+    players = list(tournament.players.order_by("start_number"))
+    for team, members in (("Grand Hand", players[:4]), ("Null Ouvert", players[4:8])):
+        data = {"name": team} | {
+            f"player_{place}": str(player.pk) for place, player in enumerate(members, 1)
+        }
+        assert client.post(reverse("teams", args=[tournament.pk]), data).status_code == 302
+    public_teams = client.get(reverse("public_teams", args=[tournament.public_key]))
+    assert "Grand Hand" in text(public_teams) and "Null Ouvert" in text(public_teams)
+
+    fees = client.get(reverse("loss_fees", args=[tournament.pk]))
+    assert "0,50 €" in text(fees)  # one lost game: the isko fee
+
+    prizes = reverse("prizes", args=[tournament.pk])
+    form = {"entry_fee": "10,00", "per_point": "0,00", "prizes": "1: 50 %\n2: 30 %"}
+    assert client.post(prizes, form).status_code == 302
+    payouts = client.get(reverse("payouts", args=[tournament.pk]))
+    assert "65,00 €" in text(payouts)  # 50 % of 13 x 10 €
+    assert first.name in text(payouts)
