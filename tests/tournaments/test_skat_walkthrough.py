@@ -14,9 +14,11 @@ from tests.scoring.helpers import text
 from tests.scoring.skat_pad_helpers import play_game
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.series import rank_series
 from tournaments.standings import compute
 
-from .helpers import NAMES, logged_in, tables_of
+from .helpers import NAMES, logged_in, published_round, tables_of
+from .skat_helpers import skat_game, skat_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +81,11 @@ def test_a_skat_league_evening(client):
     play_game(client, three_key, 1, 0, "herz", outcome="won", author=threes[0].player_names[1])
     assert Revision.objects.filter(round__table__in=[four, threes[0]]).count() == 3
 
+    # The organizer follows the tables: games entered of the list's length.
+    progress = client.get(reverse("tournament_round", args=[tournament.pk, 1])).content.decode()
+    games = re.findall(r'<td class="games">(\d+)/(\d+)<meter', progress)
+    assert games == [("2", "48"), ("1", "36"), ("0", "36"), ("0", "36")]
+
     rows = {row.name: row for row in compute(tournament).rows}
     scores = {}
     for table in (four, threes[0]):
@@ -95,6 +102,8 @@ def test_a_skat_league_evening(client):
     assert projector.status_code == 200
     first = compute(tournament).rows[0]
     assert first.name in projector.content.decode()
+    live = client.get(reverse("public_standings_live", args=[tournament.public_key]))
+    assert live.status_code == 200 and first.name in live.content.decode()
 
     # Teams of the league, ranked by their players' points.
     players = list(tournament.players.order_by("start_number"))
@@ -115,3 +124,31 @@ def test_a_skat_league_evening(client):
     payouts = client.get(reverse("payouts", args=[tournament.pk]))
     assert "65,00 €" in text(payouts)  # 50 % of 13 x 10 €
     assert first.name in text(payouts)
+
+
+def test_a_series_of_skat_evenings_sums_their_points(client):
+    user = logged_in(client)
+    club = services.create_club(user, "Skatfreunde")
+    services.add_members(club, NAMES[:6])
+    evenings = []
+    for name in ("Spieltag 1", "Spieltag 2"):
+        tournament = skat_tournament(user, name=name, club=club, rounds=1)
+        services.register_members(tournament, list(club.members.order_by("number")))
+        first, second = tables_of(published_round(tournament, seed=name))
+        skat_game(first, 0, True, 48)
+        skat_game(second, 1, False, -60)
+        evenings.append(tournament)
+    response = client.post(
+        reverse("series_new", args=[club.pk]),
+        {"name": "Liga", "tie_break": "lot", "tournaments": [t.pk for t in evenings]},
+    )
+    assert response.status_code == 302
+    series = club.series.get()
+    per_evening = [{row.member_id: row.total for row in compute(t).rows} for t in evenings]
+    expected = {
+        member: sum(evening.get(member, 0) for evening in per_evening) for member in per_evening[0]
+    }
+    ranking = {row.member_id: row.points for row in rank_series(series).rows}
+    assert ranking == expected
+    page = client.get(reverse("series", args=[series.pk]))
+    assert page.status_code == 200 and "Liga" in text(page)
