@@ -89,7 +89,8 @@ def test_with_the_lot_as_tie_break_the_games_do_not_count(client, played):
 def test_the_page_marks_the_ties_and_shows_won_and_lost(client, played):
     tournament, _first, _second = played
     page = client.get(reverse("standings", args=[tournament.pk])).content.decode()
-    assert "Gewonnen" in page and "Verloren" in page
+    assert '<abbr title="Gewonnene Spiele als Alleinspieler">Gew.</abbr>' in page
+    assert '<abbr title="Verlorene Spiele als Alleinspieler">Verl.</abbr>' in page
     assert (
         'title="Gleichstand entschieden durch mehr gewonnene Spiele als Alleinspieler">G<' in page
     )
