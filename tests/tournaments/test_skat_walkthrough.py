@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.models import Revision
 from tests.form_defaults import form_defaults
 from tests.scoring.helpers import text
-from tests.scoring.skat_pad_helpers import play_game
+from tests.scoring.skat_pad_helpers import game_fields, play_game
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.series import rank_series
@@ -96,8 +96,22 @@ def test_a_skat_league_evening(client):
     assert {name: rows[name].total for name in scores} == scores
     assert rows[four.player_names[2]].count("lost") == 1
 
+    # A table whose phones failed: the organizer transfers its paper list with the pad's form.
+    paper = reverse("table_paper", args=[tournament.pk, 1, 3])
+    form = client.get(paper).context["form"]
+    data = {"base": 0, "submission": form["submission"].value()}
+    data |= game_fields(2, "pik", outcome="won")
+    assert client.post(paper, data).status_code == 302
+    transferred = Revision.objects.get(round__table=threes[1])
+    assert transferred.data["declarer"] == 2 and transferred.data["won"] is True
+    assert transferred.scores == [0, 0, transferred.data["list_points"] + 50]
+
     standings = client.get(reverse("standings", args=[tournament.pk]))
     assert "Seeger-Fabian" in text(standings)
+    workbook = client.get(reverse("standings_xlsx", args=[tournament.pk]))
+    assert workbook.status_code == 200 and workbook.content[:2] == b"PK"
+    results = client.get(reverse("results", args=[tournament.pk]))
+    assert compute(tournament).rows[0].name in text(results)
     projector = client.get(reverse("public_standings", args=[tournament.public_key]))
     assert projector.status_code == 200
     first = compute(tournament).rows[0]
