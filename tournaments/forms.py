@@ -155,6 +155,11 @@ class TournamentForm(forms.ModelForm):
             self.fields["remainder"].help_text = _(
                 "Tables of 5: the dealer sits out each game and scores 0 for it."
             )
+        elif self.fmt.game == "skat":
+            self.fields["remainder"].help_text = _(
+                "Tables of 3 only where the number of players demands it; at a table of 4 the "
+                "dealer sits out each game."
+            )
         own = self.fmt.tie_break_label  # e.g. Skat: games won, then fewer lost
         tie_breaks = [
             (value, own if own and value != Tournament.TieBreak.LOT else label)

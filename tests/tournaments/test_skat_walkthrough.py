@@ -31,6 +31,7 @@ def setup_skat(client) -> Tournament:
     # Tables of 4, of 3 where the count demands it: the preselected policy.
     assert re.search(r'<option value="smaller" selected>', html)
     assert "mehr gewonnene Spiele als Alleinspieler, dann weniger verlorene, dann Los" in html
+    assert "Dreiertische nur, wo die Zahl der Spieler es verlangt" in html
     data = form_defaults(html)
     data.update(name="Skatliga 5. Spieltag", rounds="2")
     response = client.post(url, data)
@@ -43,6 +44,8 @@ def test_a_skat_league_evening(client):
     tournament = setup_skat(client)
     assert tournament.game == "skat" and tournament.profile_name == "isko"
     assert tournament.profile["games_per_list_4"] == 48
+    overview = client.get(reverse("tournament", args=[tournament.pk]))
+    assert overview.status_code == 200 and "Skat" in text(overview)
 
     names = NAMES[:13]
     response = client.post(
