@@ -173,7 +173,7 @@ class SkatEntryForm(EntryForm):
         passed_name = _("Ramsch (all passed)") if settings["ramsch"] else _("Eingepasst")
         f["declarer"] = chips(
             choice_field(
-                _("Declarer"),
+                pgettext_lazy("skat", "Declarer"),
                 [*((str(seat), players[seat]) for seat in self.active), (PASSED, passed_name)],
                 required=False,  # the "Eingepasst" button needs none; clean() asks for it
             )
@@ -200,7 +200,9 @@ class SkatEntryForm(EntryForm):
             )
         )
         f["augen"] = int_field(_("or the declarer's Augen (Skat counted)"), 0, 120, required=False)
-        f["bid"] = int_field(_("Bid"), rules.BID_VALUES[0], MAX_BID, required=False)
+        f["bid"] = int_field(
+            pgettext_lazy("skat", "Bid"), rules.BID_VALUES[0], MAX_BID, required=False
+        )
         f["bid"].widget.attrs["placeholder"] = str(rules.BID_VALUES[0])
         if settings["kontra"]:
             f["kontra"] = toggle(_("Kontra"))
