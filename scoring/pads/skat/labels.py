@@ -30,12 +30,12 @@ OUTCOMES = {
     "lost_schwarz": (False, True, True),
 }
 OUTCOME_NAMES = {
-    "won": _("won"),
-    "won_schneider": _("won Schneider"),
-    "won_schwarz": _("won Schwarz"),
-    "lost": _("lost"),
-    "lost_schneider": _("lost Schneider"),
-    "lost_schwarz": _("lost Schwarz"),
+    "won": pgettext_lazy("skat outcome", "won"),
+    "won_schneider": pgettext_lazy("skat outcome", "won Schneider"),
+    "won_schwarz": pgettext_lazy("skat outcome", "won Schwarz"),
+    "lost": pgettext_lazy("skat outcome", "lost"),
+    "lost_schneider": pgettext_lazy("skat outcome", "lost Schneider"),
+    "lost_schwarz": pgettext_lazy("skat outcome", "lost Schwarz"),
 }
 SEAT_NAMES = (_("Vorhand"), _("Mittelhand"), _("Hinterhand"))
 

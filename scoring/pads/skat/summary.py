@@ -19,7 +19,7 @@ from .labels import game_short, summary_line
 def dealer_of(table, number: int) -> int:
     """Game ``number``'s dealer: the first dealer, then one seat on per game."""
     players = len(table.player_names)
-    return (table.options.get("first_dealer", 0) + number - 1) % players
+    return (table.options.get("first_dealer", 0) + number - 1) % max(players, 1)
 
 
 def sitting_out(players: int, dealer: int) -> int | None:
