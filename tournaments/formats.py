@@ -146,7 +146,8 @@ class ScharfeSchotenFormat(Format):
 
 # A Skat game on the list with a declarer (the pad's data, HELPERS contract): passed-out
 # deals and Ramsch have none.
-SKAT_DECLARED = Q(data__has_key="declarer") & ~Q(data__passed=True)
+# (Negating a JSON key's comparison would drop the games without that key: SQL's NULL.)
+SKAT_DECLARED = Q(data__has_key="declarer") & (Q(data__passed=False) | ~Q(data__has_key="passed"))
 SKAT_WON = TieCount("won", SKAT_DECLARED & Q(data__won=True))
 SKAT_LOST = TieCount("lost", SKAT_DECLARED & Q(data__won=False), more_is_better=False)
 

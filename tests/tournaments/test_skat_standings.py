@@ -141,3 +141,16 @@ def test_the_standings_take_the_same_queries_for_more_players(client):
         counts.append(queries_of(tournament))
     assert counts[0] == counts[1] <= 4
     assert len(NAMES) >= 16
+
+
+def test_a_game_stored_without_the_passed_key_still_counts(client):
+    """The contract stores "passed": false, but a game without the key is a played game too
+    (a negated JSON comparison would have dropped it)."""
+    tournament = skat_tournament(logged_in(client), rounds=1)
+    register(tournament, 8)
+    first, _second = tables_of(published_round(tournament))
+    revision = skat_game(first, 1, False, -48)
+    del revision.data["passed"]
+    revision.save(update_fields=["data"])
+    row = next(r for r in compute(tournament).rows if r.name == first.player_names[1])
+    assert (row.count("lost"), row.count("won")) == (1, 0)
