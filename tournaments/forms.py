@@ -155,10 +155,16 @@ class TournamentForm(forms.ModelForm):
             self.fields["remainder"].help_text = _(
                 "Tables of 5: the dealer sits out each game and scores 0 for it."
             )
+        elif self.fmt.game == "skat":
+            self.fields["remainder"].help_text = _(
+                "Tables of 3 only where the number of players demands it; at a table of 4 the "
+                "dealer sits out each game."
+            )
+        own = self.fmt.tie_break_label  # e.g. Skat: games won, then fewer lost
         tie_breaks = [
-            (value, label)
+            (value, own if own and value != Tournament.TieBreak.LOT else label)
             for value, label in Tournament.TieBreak.choices
-            if self.fmt.counts_solos or value == Tournament.TieBreak.LOT
+            if self.fmt.counts_solos or own or value == Tournament.TieBreak.LOT
         ]
         self.fields["tie_break"] = choice_field(_("Ties in points are broken by"), tie_breaks)
         self.fields["tie_break"].initial = tie_breaks[0][0]

@@ -370,3 +370,49 @@ class Prize(models.Model):
 
     def __str__(self):
         return f"{self.tournament} – {self.rank}"
+
+
+TEAM_SIZE = 4  # a league team (Skat): four players, ranked by the sum of their lists
+
+
+class Team(models.Model):
+    """A team of the tournament's team competition, beside the individual ranking."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team name"), max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                "tournament", Lower("name"), name="team_name_unique_per_tournament"
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A registered player in a team: in at most one team of his tournament, at one of its
+    four places (the database refuses a fifth)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    # Repeated from the team so that the database can forbid a player in two teams.
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="team_places")
+    place = models.PositiveSmallIntegerField(_("place"))
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="player_in_one_team"),
+            models.UniqueConstraint(fields=["team", "place"], name="team_place_unique"),
+            models.CheckConstraint(
+                condition=Q(place__gte=1, place__lte=TEAM_SIZE), name="team_at_most_four"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.team}: {self.player}"

@@ -80,7 +80,7 @@ def games_required(table: Table) -> int | None:
     the fixed length of one complete game (Schatzsuche 10, Scharfe Schoten one per player);
     None for a game that ends at a score."""
     required = game_limit.games_required(table.options)
-    return required or get_format(table.game).length(len(table.player_names))
+    return required or get_format(table.game).length(len(table.player_names), table.profile)
 
 
 def games_entered(table: Table, summary: Summary) -> int:

@@ -3,7 +3,8 @@
 Four queries whatever the number of players (and of tournaments: a series' evenings with the
 same games per round): the entry list, the drawn seats of the published rounds, and two
 aggregates over the current complete revisions of all the tournaments' tables (the database
-sums each table's scores per seat, and counts won solos per table and declarer).
+sums each table's scores per seat, and counts per table and declarer the games that break
+ties: Schafkopf's won solos, Skat's games won and lost as declarer, ``Format.tie_counts``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import hashlib
 import itertools
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, F, IntegerField, RowRange, Sum, When, Window
+from django.db.models import Case, Count, F, IntegerField, Q, RowRange, Sum, When, Window
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, Coalesce
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import game_limit
 from scoring.models import Revision, Table
@@ -22,6 +25,40 @@ from scoring.models import Revision, Table
 from .formats import get_format
 from .models import DrawnSeat, Player, Tournament
 from .progress import summaries_of
+
+
+@dataclass(frozen=True)
+class TieColumn:
+    """How the pages show a tie count: its column and the mark of a tie it broke."""
+
+    key: str
+    heading: str
+    title: str  # the column's long name
+    mark: str  # beside the rank of a player placed by it
+    broke: str  # the mark's title
+
+
+TIE_COLUMNS = {
+    column.key: column
+    for column in (
+        TieColumn("solos", _("Solos"), _("Won solos"), "S", _("tie broken by won solos")),
+        TieColumn(
+            "won",
+            pgettext_lazy("column: games won as declarer", "Won"),
+            _("Games won as declarer"),
+            pgettext_lazy("tie mark: games won", "W"),
+            _("tie broken by more games won as declarer"),
+        ),
+        TieColumn(
+            "lost",
+            pgettext_lazy("column: games lost as declarer", "Lost"),
+            _("Games lost as declarer"),
+            pgettext_lazy("tie mark: fewer games lost", "F"),
+            _("tie broken by fewer games lost as declarer"),
+        ),
+    )
+}
+LOT_COLUMN = TieColumn("lot", "", "", "L", _("tie broken by lot"))
 
 
 @dataclass
@@ -32,17 +69,32 @@ class Standing:
     withdrawn: bool
     lot: str  # the player's lot: a hash of the tournament's lot seed and his start number
     tournament_id: int = 0
+    # The format's tie counts (``Format.tie_counts``): key -> round number -> games.
+    counts: dict[str, dict[int, int]] = field(default_factory=dict)
     member_id: int | None = None  # the club's player (a club tournament), across tournaments
     points: dict[int, int] = field(default_factory=dict)  # round number -> points
-    solos: dict[int, int] = field(default_factory=dict)  # round number -> won solos
+    solos: dict[int, int] = field(default_factory=dict)  # round number -> won solos (counts)
     games: dict[int, int] = field(default_factory=dict)  # round number -> games counted
     rank: int | None = None  # None: no game played, so not ranked (listed after the ranked)
     # What the standings show: points per published round, and the ranked points and solos.
     cells: list[int | None] = field(default_factory=list)
     shown_points: int = 0
     shown_solos: int = 0
-    # How a tie in points was broken for this row: "solos", "lot" or "" (no tie).
+    # The shown tie counts, in the order of the standings' ``ties``.
+    shown_counts: list[int] = field(default_factory=list)
+    # How a tie in points was broken for this row: a tie count's key ("solos", "won",
+    # "lost"), "lot" or "" (no tie).
     decided_by: str = ""
+
+    def __post_init__(self):
+        # Won solos are one of the counts (the same dict): Schafkopf's pages and the series
+        # read them by that name.
+        self.counts.setdefault("solos", self.solos)
+        self.solos = self.counts["solos"]
+
+    def count(self, key: str, round_number: int | None = None) -> int:
+        by_round = self.counts.get(key, {})
+        return by_round.get(round_number, 0) if round_number else sum(by_round.values())
 
     @property
     def total(self) -> int:
@@ -61,12 +113,33 @@ class Standings:
     tournament: Tournament
     rounds: list[int]  # published round numbers
     rows: list[Standing]
-    counts_solos: bool
+    counts_solos: bool = False
     round_number: int | None = None  # set: ranked by this round only
+    # What breaks a tie in points before the lot: (key, more is better) in order.
+    ties: tuple[tuple[str, bool], ...] = ()
+
+    def __post_init__(self):
+        if self.counts_solos and not self.ties:
+            self.ties = (("solos", True),)
+        self.counts_solos = any(key == "solos" for key, _more in self.ties)
+
+    @property
+    def tie_keys(self) -> tuple[str, ...]:
+        return tuple(key for key, _more in self.ties)
+
+    @property
+    def tie_columns(self) -> list[TieColumn]:
+        return [TIE_COLUMNS[key] for key in self.tie_keys]
+
+    @property
+    def tie_marks(self) -> dict[str, TieColumn]:
+        """The mark of each way a tie can be broken here (decided_by -> column)."""
+        return {column.key: column for column in [*self.tie_columns, LOT_COLUMN]}
 
     def key(self, row: Standing) -> tuple:
-        solos = self.solos_of(row) if self.counts_solos else 0
-        return (-self.points_of(row), -solos, row.lot)
+        counts = (row.count(key, self.round_number) for key, _more in self.ties)
+        signed = tuple(-n if more else n for n, (_key, more) in zip(counts, self.ties, strict=True))
+        return (-self.points_of(row), *signed, row.lot)
 
     def points_of(self, row: Standing) -> int:
         return row.points.get(self.round_number, 0) if self.round_number else row.total
@@ -103,6 +176,9 @@ def compute_many(
     if not tournaments:
         return {}
     fmt = get_format(tournaments[0].game)
+    # The evenings of a series share a profile's tie counts: the first one's are counted.
+    tie_counts = fmt.tie_counts(tournaments[0].profile)
+    tie_keys = [count.key for count in tie_counts]
     by_id = {tournament.pk: tournament for tournament in tournaments}
     rows: dict[int, Standing] = {}
     for player_id, tournament_id, start_number, name, withdrawn_at, member_id in (
@@ -132,7 +208,8 @@ def compute_many(
         rounds[tournament_id].add(round_no)
         row = rows[player_id]
         row.points.setdefault(round_no, 0)
-        row.solos.setdefault(round_no, 0)
+        for key in tie_keys:
+            row.counts.setdefault(key, {}).setdefault(round_no, 0)
         row.games.setdefault(round_no, 0)
 
     groups: dict[tuple[bool, int], list[Tournament]] = {}
@@ -140,17 +217,19 @@ def compute_many(
         setting = (tournament.thrown_in_counts, tournament.games_per_round)
         groups.setdefault(setting, []).append(tournament)
     for group in groups.values():
-        for table_id, (totals, extras, solos, games) in table_results(group, fmt).items():
+        results = table_results(group, fmt, tie_counts)
+        for table_id, (totals, extras, counts, games) in results.items():
             if table_id not in seating:
                 continue
             round_no, players = seating[table_id]
             for seat, points in enumerate(fmt.points(totals, extras)):
                 row = rows[players[seat]]
                 row.points[round_no] = points
-                row.solos[round_no] = solos[seat]
+                for key in tie_keys:
+                    row.counts[key][round_no] = counts[key][seat]
                 row.games[round_no] = games
 
-    counts_solos = fmt.counts_solos
+    ties = tuple((count.key, count.more_is_better) for count in tie_counts)
     result = {}
     for pk, tournament in by_id.items():
         ranked = [
@@ -162,21 +241,24 @@ def compute_many(
             tournament,
             sorted(rounds[pk]),
             ranked,
-            counts_solos and tournament.tie_break == Tournament.TieBreak.SOLOS_LOT,
-            round_number,
+            round_number=round_number,
+            ties=() if tournament.tie_break == Tournament.TieBreak.LOT else ties,
         )
         rank(standings)
         result[pk] = standings
     return result
 
 
-def table_results(tournaments: list[Tournament], fmt) -> dict[int, tuple]:
+def table_results(tournaments: list[Tournament], fmt, tie_counts=None) -> dict[int, tuple]:
     """Per scorepad table of ``tournaments`` (alike in games per round and thrown-in deals):
-    summed scores, summed extras, won solos and games counted.
+    summed scores, summed extras, the tie counts per seat (key -> list) and games counted.
 
-    The database sums the games (one aggregate row per table, and one per table and solo
-    player), so Python never decodes the thousands of revisions of a large tournament.
+    The database sums the games (one aggregate row per table, and one per table and
+    declarer for all tie counts together), so Python never decodes the thousands of
+    revisions of a large tournament.
     """
+    if tie_counts is None:
+        tie_counts = fmt.tie_counts(tournaments[0].profile)
     revisions = Revision.objects.filter(
         round__table__tournament_table__round__tournament__in=tournaments,
         is_current=True,
@@ -197,18 +279,29 @@ def table_results(tournaments: list[Tournament], fmt) -> dict[int, tuple]:
         size = sum(1 for seat in seats if row[f"score_{seat}"] is not None)
         totals = [row[f"score_{seat}"] for seat in range(size)]
         extras = {key: [row[f"{key}_{seat}"] or 0 for seat in range(size)] for key in fmt.seat_sums}
-        results[row["round__table_id"]] = (totals, extras, [0] * size, row["games"])
+        counts = {count.key: [0] * size for count in tie_counts}
+        results[row["round__table_id"]] = (totals, extras, counts, row["games"])
     for table_id, totals in sheet_totals(tournaments, fmt).items():
         if table_id in results:
             results[table_id] = (totals, *results[table_id][1:])
-    solos = fmt.won_solos()
-    if solos is not None:
-        declarer = f"data__{fmt.solo_declarer}"
-        won = revisions.filter(solos).values("round__table_id", declarer).annotate(n=Count("pk"))
-        for row in won.order_by():
-            table_solos = results[row["round__table_id"]][2]
-            if isinstance(row[declarer], int) and 0 <= row[declarer] < len(table_solos):
-                table_solos[row[declarer]] += row["n"]
+    by_declarer: dict[str, list] = {}
+    for count in tie_counts:
+        by_declarer.setdefault(count.declarer, []).append(count)
+    for declarer_key, counts in by_declarer.items():
+        declarer = f"data__{declarer_key}"
+        tallies = {f"n_{i}": Count("pk", filter=count.games) for i, count in enumerate(counts)}
+        matching = Q()
+        for count in counts:
+            matching |= count.games
+        grouped = revisions.filter(matching).values("round__table_id", declarer)
+        for row in grouped.annotate(**tallies).order_by():
+            seat = row[declarer]
+            table = results.get(row["round__table_id"])
+            if table is None or not isinstance(seat, int) or isinstance(seat, bool):
+                continue
+            for i, count in enumerate(counts):
+                if 0 <= seat < len(table[2][count.key]):
+                    table[2][count.key][seat] += row[f"n_{i}"]
     return results
 
 
@@ -266,19 +359,24 @@ def rank(standings: Standings) -> None:
         row.cells = [row.points.get(number) for number in standings.rounds]
         row.shown_points = standings.points_of(row)
         row.shown_solos = standings.solos_of(row)
-    mark_ties(rows, standings.key)
+        row.shown_counts = [row.count(key, standings.round_number) for key in standings.tie_keys]
+    mark_ties(rows, standings.key, standings.tie_keys)
     standings.rows = [*rows, *unranked]
 
 
-def tie_broken_by(before: tuple, after: tuple) -> str:
-    """Why the player with ranking key ``before`` (points, solos, lot: smaller ranks higher)
-    is above the one with ``after``: "solos", "lot", or "" when their points differ."""
+def tie_broken_by(before: tuple, after: tuple, names: tuple[str, ...] = ("solos",)) -> str:
+    """Why the player with ranking key ``before`` (points, the tie counts named ``names``,
+    lot: smaller ranks higher) is above the one with ``after``: the name of the first count
+    that differs, "lot", or "" when their points differ."""
     if before[0] != after[0]:
         return ""
-    return "solos" if before[1] != after[1] else "lot"
+    for i, name in enumerate(names, start=1):
+        if before[i] != after[i]:
+            return name
+    return "lot"
 
 
-def mark_ties(ranked: list, key) -> None:
+def mark_ties(ranked: list, key, names: tuple[str, ...] = ("solos",)) -> None:
     """Mark each of the ``ranked`` rows (sorted by ``key``) with how his place among the
     players of his points was decided: "lot" when the lot ordered him against one of them,
     else "solos" when won solos did, else "". Players equal in points and solos stand next to
@@ -287,7 +385,7 @@ def mark_ties(ranked: list, key) -> None:
     for row in ranked:
         row.decided_by = ""
     for before, after in itertools.pairwise(ranked):
-        how = tie_broken_by(key(before), key(after))
+        how = tie_broken_by(key(before), key(after), names)
         for row in (before, after):
             if how == "lot" or (how and not row.decided_by):
                 row.decided_by = how

@@ -16,6 +16,7 @@ from .views import (
     setup,
     stammtisch,
     standings,
+    teams,
 )
 
 ROUND = "tournaments/<int:pk>/rounds/<int:number>/"
@@ -90,6 +91,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("tournaments/<int:pk>/standings.xlsx", standings.standings_xlsx, name="standings_xlsx"),
     path("tournaments/<int:pk>/results/", standings.results_print, name="results"),
+    path("tournaments/<int:pk>/teams/", teams.teams_page, name="teams"),
+    path("tournaments/<int:pk>/teams/<int:team_id>/", teams.teams_page, name="team_edit"),
+    path("tournaments/<int:pk>/teams/<int:team_id>/delete/", teams.team_delete, name="team_delete"),
+    path("tournaments/<int:pk>/loss-fees/", teams.loss_fee_page, name="loss_fees"),
+    path("tournaments/<int:pk>/loss-fees.csv", teams.loss_fee_csv, name="loss_fees_csv"),
+    path("tournaments/public/<str:key>/teams/", teams.public_team_standings, name="public_teams"),
     path("tournaments/<int:pk>/prizes/", prizes.prize_settings, name="prizes"),
     path("tournaments/<int:pk>/payouts/", prizes.payouts_print, name="payouts"),
     path("tournaments/<int:pk>/payouts.xlsx", prizes.payouts_xlsx, name="payouts_xlsx"),

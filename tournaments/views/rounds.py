@@ -173,7 +173,7 @@ def paper_games(tournament, fmt, players: int) -> int:
     """Rows of a table sheet's empty game list: one per game the table plays in the round."""
     if fmt.open_ended:
         return tournament.games_per_round
-    return fmt.length(players) or PAPER_ROWS_OPEN
+    return fmt.length(players, tournament.profile) or PAPER_ROWS_OPEN
 
 
 def get_tournament_table(tournament, number: int, table_number: int) -> TournamentTable:

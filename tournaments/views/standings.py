@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db.models import Count, Sum
 from django.shortcuts import render
 from django.utils.text import slugify
@@ -15,6 +17,7 @@ from scoring.spreadsheets import csv_response
 from scoring.workbooks import add_sheet, new_workbook, xlsx_response
 
 from ..access import get_tournament, login_required, public_tournament
+from ..fees import charges_loss_fees, loss_fees
 from ..live import live_version, public_channels
 from ..models import Tournament
 from ..progress import unfinished_tables
@@ -77,7 +80,8 @@ def standings_csv(request, pk: int):
     suffix = f"-round-{round_number}" if round_number else ""
     response, writer = csv_response(f"{name}{suffix}.csv")
     rounds = [round_number] if round_number else standings.rounds
-    header, lines = standings_sheet(standings, rounds)
+    fees = loss_fees(tournament).by_player() if charges_loss_fees(tournament) else None
+    header, lines = standings_sheet(standings, rounds, fees)
     writer.writerow(header)
     for rank, *rest in lines:
         writer.writerow(["–" if rank is None else rank, *("" if v is None else v for v in rest)])
@@ -98,24 +102,42 @@ def standings_xlsx(request, pk: int):
     return xlsx_response(workbook, f"{slugify(tournament.name) or 'tournament'}.xlsx")
 
 
-def standings_sheet(standings: Standings, rounds: list[int]) -> tuple[list, list]:
+def standings_sheet(standings: Standings, rounds: list[int], fees=None) -> tuple[list, list]:
+    """The standings as rows of a spreadsheet; ``fees`` (Skat: player id -> PlayerFees) adds
+    each player's lost games and Verlustspielgeld (of the round shown, or in total)."""
     header = [_("Rank"), _("Start number"), _("Name")]
     header += [_("Round %(n)s") % {"n": n} for n in rounds]
     header += [_("Points")]
-    if standings.counts_solos:
-        header += [_("Won solos")]
+    header += [str(column.title) for column in standings.tie_columns]
     header += [_("Tie broken by"), _("Withdrawn")]
-    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
+    if fees is not None:
+        header += [_("Loss fee (€)")]
+    tie_labels = {
+        "solos": _("won solos"),
+        "won": _("more games won as declarer"),
+        "lost": _("fewer games lost as declarer"),
+        "lot": _("lot"),
+        "": "",
+    }
     rows = []
     for row in standings.rows:
         line = [row.rank, row.start_number, row.name]
         line += [row.points.get(n) for n in rounds]
         line += [row.shown_points]
-        if standings.counts_solos:
-            line += [row.shown_solos]
+        line += row.shown_counts
         line += [tie_labels[row.decided_by], _("yes") if row.withdrawn else ""]
+        if fees is not None:
+            line += [fee_of(fees.get(row.player_id), standings.round_number)]
         rows.append(line)
     return header, rows
+
+
+def fee_of(player_fees, round_number: int | None) -> Decimal | None:
+    """A player's Verlustspielgeld in euros, a number the spreadsheet sums (12,50)."""
+    if player_fees is None:
+        return None
+    cents = player_fees.fees.get(round_number, 0) if round_number else player_fees.total_cents
+    return Decimal(cents) / 100
 
 
 def public_etag(tournament: Tournament, round_number: int | None) -> str:
