@@ -13,6 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.groups.helpers import enter, game, start_evening, start_group
 from tests.scoring.helpers import create_schatzsuche, post_round, round_fields
 from tests.tournaments.helpers import enter_game, logged_in, make_tournament, solo, tables_of
+from tests.tournaments.skat_helpers import skat_game, skat_tournament
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +105,18 @@ def hostile_tournament(client):
         "tournament_audit": reverse("tournament_audit", args=[pk]) + "?format=csv",
         "series_csv": reverse("series_csv", args=[series.pk]),
         "series_xlsx": reverse("series_xlsx", args=[series.pk]),
+        **hostile_skat_tournament(user),
     }
+
+
+def hostile_skat_tournament(user):
+    """A Skat tournament's cash list (Verlustspielgeld) with hostile names."""
+    tournament = skat_tournament(user, name=HOSTILE[4], rounds=1, table_size=3)
+    services.register_players(tournament, [(name, None) for name in HOSTILE[:3]])
+    round_ = services.draw_round(tournament, seed="x")
+    services.publish_round(round_)
+    skat_game(tables_of(round_)[0], 0, False, -48)
+    return {"loss_fees_csv": reverse("loss_fees_csv", args=[tournament.pk])}
 
 
 def hostile_group(client):
@@ -120,7 +132,11 @@ def hostile_group(client):
 
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_no_cell_of_any_export_is_a_formula(client, language):
-    urls = {**hostile_table(client), **hostile_group(client), **hostile_tournament(client)}
+    urls = {
+        **hostile_table(client),
+        **hostile_group(client),
+        **hostile_tournament(client),
+    }
     client.cookies["django_language"] = language  # German files split cells by ";"
     walked = {name.removesuffix("_round") for name in urls}
     missing = export_url_names() - walked
