@@ -72,7 +72,7 @@ def season_response(group: Group, season: Season, settled: SettleUp):
         for player, seat in zip(row.players, row.facts.seats, strict=True):
             line = [row.evening.played_on, player.name, seat.games, seat.units]
             if money:
-                line.append(amount(row.facts.money(seat.units), True))
+                line.append(amount(row.facts.seat_money(seat), True))
             evenings.append(line)
     header = [_("Date"), _("Player"), _("Games"), _("Balance (units)")]
     add_sheet(workbook, _("Evenings"), [*header, *([_("Money")] if money else [])], evenings)
