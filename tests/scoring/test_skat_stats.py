@@ -1,7 +1,14 @@
 """Skat statistics per player (scoring/pads/skat/stats.py), counted by hand."""
 
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
 from scoring.pads.skat.stats import statistics
 from scoring.rules.skat import PROFILES
+from tests.scoring.skat_pad_helpers import create_skat, pass_deal, play_game
 
 ISKO = PROFILES["isko"]
 
@@ -62,3 +69,50 @@ def test_table_of_four_ramsch_and_nobody_declared():
     assert (d.declared, d.won, d.grand, d.won_percent, d.total) == (1, 1, 1, 100, 122)
     assert stats.players[1].total == -30
     assert stats.players[0].won_percent is None
+
+
+# --- the page, with games entered like a phone ----------------------------------------------
+
+
+def stat_cells(page: str, stat: str) -> list[str]:
+    row = re.search(rf'<tr[^>]*data-stat="{stat}"[^>]*>(.*?)</tr>', page, re.S).group(1)
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", cell).split())
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    ]
+
+
+@pytest.mark.django_db
+def test_the_statistics_page_shows_what_was_entered():
+    client = Client()
+    _table, key = create_skat(client)
+    # By hand: Kreuz mit 1 (2 × 12 = 24) won by Anna; Grand mit 1 lost by Ben (−2 × 48 = −96);
+    # passed out; Null (23) won by Anna; Herz mit 1 lost by Cem (−2 × 20 = −40).
+    play_game(client, key, 1, 0, "kreuz", augen=70)
+    play_game(client, key, 2, 1, "grand", augen=50)
+    pass_deal(client, key, 3)
+    play_game(client, key, 4, 0, "null", outcome="won")
+    play_game(client, key, 5, 2, "herz", augen=40)
+    page = client.get(reverse("pad_page", args=[key, "statistik"])).content.decode()
+    assert "Statistik" in page or "Statistics" in page
+    assert stat_cells(page, "declared") == ["2", "1", "1"]
+    assert stat_cells(page, "won") == ["2 100 %", "0 0 %", "0 0 %"]
+    assert stat_cells(page, "lost") == ["0", "1", "1"]
+    assert (stat_cells(page, "suit"), stat_cells(page, "grand")) == (
+        ["1", "0", "1"],
+        ["0", "1", "0"],
+    )
+    assert stat_cells(page, "null") == ["1", "0", "0"]
+    assert stat_cells(page, "fee") == ["0,00 €", "0,50 €", "0,50 €"]
+    # Anna 24 + 23 + 2 × 50 + 2 × 40 = 227; Ben −96 − 50 + 40 = −106; Cem −40 − 50 + 40 = −50.
+    assert stat_cells(page, "total") == ["227", "-106", "-50"]
+
+
+@pytest.mark.django_db
+def test_the_statistics_and_list_pages_only_show():
+    client = Client()
+    _table, key = create_skat(client)
+    for page in ("statistik", "liste"):
+        url = reverse("pad_page", args=[key, page])
+        assert client.get(url).status_code == 200
+        assert client.post(url, {"x": "1"}).status_code == 405

@@ -7,6 +7,7 @@ totals are the Seeger-Fabian totals; the list points, won and lost games stay in
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
@@ -18,6 +19,8 @@ from ...rules import skat as rules
 from ..base import Ahead, AheadForm, Pad
 from .forms import PROFILE_NAMES, RULE_KEYS, RULE_LABELS, SkatEntryForm, SkatTableForm
 from .labels import GAME_NAMES, OUTCOME_NAMES, SEAT_NAMES, outcome_key
+from .printing import liste_page
+from .stats import statistik_page
 from .summary import dealer_form_key, dealer_of, list_game, seats_of, sitting_out, summarize
 
 
@@ -41,10 +44,15 @@ class SkatPad(Pad):
     grid_template = "scoring/skat/_grid.html"
     create_form_class = SkatTableForm
     stylesheet = "css/skat.css"
-    nav_pages = (("regeln", _("Rules")),)
+    nav_pages = (("statistik", _("Statistics")), ("liste", _("Print list")), ("regeln", _("Rules")))
 
     def pages(self):
-        return {"regeln": self.rules_page, "vorschau": self.preview_page}
+        return {
+            "regeln": self.rules_page,
+            "vorschau": self.preview_page,
+            "statistik": partial(statistik_page, pad=self),  # stats.py (skat-club)
+            "liste": partial(liste_page, pad=self),  # printing.py (skat-club)
+        }
 
     def profiles(self):
         return rules.PROFILES

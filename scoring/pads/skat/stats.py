@@ -1,9 +1,9 @@
 """A Skat table's statistics per player (the pad's page "Statistik"): games declared, won
 and lost, by kind (suit, Grand, Null), the Verlustspielgeld and the Seeger-Fabian result.
 
-Pure over the saved games' data (the round data contract, HELPERS/docs/skat.md): every
-number comes from the engine (``score_list``, ``loss_fee``), so the page, the printed list
-and a Stammtisch's season read the same figures.
+``statistics`` is pure over the saved games' data (the round data contract, docs/skat.md):
+every number comes from the engine (``score_list``, ``loss_fee``), so the page, the printed
+list and a Stammtisch's season read the same figures.
 """
 
 from __future__ import annotations
@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from ...rules import skat as rules
 
@@ -94,3 +97,30 @@ def statistics(
         for seat, (name, line) in enumerate(zip(players, result.players, strict=True))
     ]
     return TableStats(rows, result.games, result.passed, result.fees_cents)
+
+
+def money(cents: int) -> str:
+    """Cents as the page shows them ("1,50 €")."""
+    from ..schafkopf.labels import format_money  # one money format for every page
+
+    return format_money(cents)
+
+
+@require_safe
+def statistik_page(request, access, pad):
+    """The table's statistics per player (every link may read them)."""
+    table = access.table
+    summary = pad.table_summary(table)
+    complete = [row.data for row in summary.rows if row.complete]
+    stats = statistics(summary.players, complete, table.profile)
+    context = {
+        "access": access,
+        "table": table,
+        "pad": pad,
+        "summary": summary,
+        "stats": stats,
+        "fees": [money(row.loss_fee_cents) for row in stats.players],
+        "fees_total": money(stats.fees_cents),
+        "bonus_others": rules.seeger.OPPONENT_BONUS[len(summary.players)],
+    }
+    return render(request, "scoring/skat/stats.html", context)
