@@ -105,7 +105,7 @@ def test_the_statistics_page_shows_what_was_entered():
     assert stat_cells(page, "null") == ["1", "0", "0"]
     assert stat_cells(page, "fee") == ["0,00 €", "0,50 €", "0,50 €"]
     # Anna 24 + 23 + 2 × 50 + 2 × 40 = 227; Ben −96 − 50 + 40 = −106; Cem −40 − 50 + 40 = −50.
-    assert stat_cells(page, "total") == ["227", "-106", "-50"]
+    assert stat_cells(page, "total") == ["227", "−106", "−50"]
 
 
 @pytest.mark.django_db

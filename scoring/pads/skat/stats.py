@@ -121,6 +121,9 @@ def statistik_page(request, access, pad):
         "stats": stats,
         "fees": [money(row.loss_fee_cents) for row in stats.players],
         "fees_total": money(stats.fees_cents),
+        "fee_low": money(int(table.profile["loss_fee_cents"])),
+        "fee_high": money(int(table.profile["loss_fee_high_cents"])),
+        "fee_high_from": table.profile["loss_fee_high_from"],
         "bonus_others": rules.seeger.OPPONENT_BONUS[len(summary.players)],
     }
     return render(request, "scoring/skat/stats.html", context)
