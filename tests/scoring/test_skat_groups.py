@@ -1,0 +1,98 @@
+"""A Skat Stammtisch: evenings at tables of 3 and 4, the season counts Seeger-Fabian totals
+and won/lost games, the settle-up pays the differences in money plus the Verlustspielgeld
+into the Stock. Every figure counted by hand."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.groups.season import evening_rows, season, settle_up
+from tests.scoring.helpers import text
+from tests.scoring.skat_group_helpers import play_game, skat_evening, start_skat_group
+
+pytestmark = pytest.mark.django_db
+
+
+def two_evenings(client, **money):
+    """Evening 1, table of 3 (Anna, Ben, Cem): Anna wins Kreuz mit 1 (2 × 12 = 24), Ben loses
+    Grand mit 1 (−2 × 48 = −96), Cem loses Herz mit 1 (−2 × 20 = −40). Evening 2, table of 4
+    (Anna deals game 1 and sits out, Ben game 2): Ben wins Pik mit 1 (22), Dora loses Karo
+    mit 1 (−2 × 18 = −36)."""
+    group = start_skat_group(client, **money)
+    _first, key = skat_evening(client, group, ["Anna", "Ben", "Cem"], "2025-03-07")
+    play_game(client, key, 1, 0, "kreuz", augen=70)
+    play_game(client, key, 2, 1, "grand", augen=50)
+    play_game(client, key, 3, 2, "herz", augen=40)
+    _second, key = skat_evening(client, group, ["Anna", "Ben", "Cem", "Dora"], "2025-04-04")
+    play_game(client, key, 1, 1, "pik", augen=80)
+    play_game(client, key, 2, 3, "karo", augen=40)
+    return group
+
+
+def test_the_season_counts_seeger_fabian_totals_and_won_lost_games(client):
+    group = two_evenings(client, money_per_point="0,01")
+    standings = season(group, 2025).standings
+    by_name = {s.player.name: s for s in standings}
+    # Evening 1: Anna 24 + 50 + 2 × 40 = 154; Ben −96 − 50 + 40 = −106; Cem −40 − 50 + 40 = −50.
+    # Evening 2: Ben 22 + 50 + 30 = 102; Dora −36 − 50 = −86; Anna and Cem +30 each.
+    assert {n: s.units for n, s in by_name.items()} == {
+        "Anna": 184, "Ben": -4, "Cem": -20, "Dora": -86,
+    }  # fmt: skip
+    assert [s.player.name for s in standings] == ["Anna", "Ben", "Cem", "Dora"]
+    assert {n: (s.won, s.lost) for n, s in by_name.items()} == {
+        "Anna": (1, 0), "Ben": (1, 1), "Cem": (0, 1), "Dora": (0, 1),
+    }  # fmt: skip
+    # Games: 3 each on evening 1; on evening 2 Anna sat out game 1 and Ben game 2.
+    assert {n: s.games for n, s in by_name.items()} == {"Anna": 4, "Ben": 4, "Cem": 5, "Dora": 2}
+    page = text(client.get(reverse("season", args=[group.viewer_key, 2025])))
+    assert "Seeger-Fabian" in page
+    assert "+184" in page and "−86" in page
+
+
+def test_settle_up_each_pays_each_the_difference_plus_lost_game_fees(client):
+    group = two_evenings(client, money_per_point="0,01")
+    first, second = evening_rows(group)
+    # Evening 1 (3 at the table, sum of totals −2): Anna 3 × 154 + 2 = 464 points to get,
+    # Ben 3 × −106 + 2 = −316, Cem 3 × −50 + 2 = −148; at 1 ct a point, and Ben and Cem each
+    # pay 0,50 € for their lost game into the Stock.
+    settled = settle_up([first])
+    assert {p.name: a for p, a in settled.balances} == {"Anna": 464, "Ben": -366, "Cem": -198}
+    assert settled.stock == 100 and settled.in_money
+    # Evening 2 (4 at the table, sum 76): Anna 4 × 30 − 76 = 44, Ben 4 × 102 − 76 = 332,
+    # Cem 44, Dora 4 × −86 − 76 = −420 and her fee.
+    settled = settle_up([second])
+    assert {p.name: a for p, a in settled.balances} == {
+        "Anna": 44, "Ben": 332, "Cem": 44, "Dora": -470,
+    }  # fmt: skip
+    assert settled.stock == 50
+    paid = {p.name: 0 for p, _a in settled.balances}
+    for transfer in settled.transfers:
+        paid[transfer.payer.name] -= transfer.amount
+        if transfer.payee is not None:
+            paid[transfer.payee.name] += transfer.amount
+    assert paid == {p.name: a for p, a in settled.balances}
+    # The season: the money column is the sum of both evenings.
+    money = {s.player.name: s.money for s in season(group, 2025).standings}
+    assert money == {"Anna": 508, "Ben": -34, "Cem": -154, "Dora": -470}
+    page = text(client.get(reverse("season_settle", args=[group.viewer_key, 2025])))
+    assert "5,08 €" in page and "Stock" in page and "1,50 €" in page
+
+
+def test_the_groups_fees_replace_the_profiles(client):
+    # 0,20 € a lost game, 0,40 € from the 2nd: Ben's second lost game costs 0,40 €.
+    fees = {"loss_fee": "0,20", "loss_fee_high": "0,40", "loss_fee_high_from": "2"}
+    group = start_skat_group(client, money_per_point="0,10", **fees)
+    _evening, key = skat_evening(client, group, ["Anna", "Ben", "Cem"], "2025-05-02")
+    play_game(client, key, 1, 1, "grand", augen=50)
+    play_game(client, key, 2, 1, "karo", augen=30)
+    (row,) = evening_rows(group)
+    ben = row.facts.seats[1]
+    assert (ben.lost, ben.fee) == (2, 20 + 40)
+    assert row.evening.table.profile["cents_per_point"] == 10
+
+
+def test_without_money_the_evening_is_settled_in_points_without_fees(client):
+    group = two_evenings(client)
+    first, _second = evening_rows(group)
+    settled = settle_up([first])
+    assert not settled.in_money and settled.stock == 0
+    assert {p.name: a for p, a in settled.balances} == {"Anna": 464, "Ben": -316, "Cem": -148}
