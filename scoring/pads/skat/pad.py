@@ -11,7 +11,7 @@ from functools import partial
 
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
@@ -208,7 +208,7 @@ class SkatPad(Pad):
         yes, no = gettext("yes"), gettext("no")
         matadors = data.get("matadors")
         pairs += [
-            (gettext("Declarer"), players[data["declarer"]]),
+            (pgettext("skat", "Declarer"), players[data["declarer"]]),
             (gettext("Game"), str(GAME_NAMES[data["game"]])),
         ]
         if matadors:
@@ -229,7 +229,7 @@ class SkatPad(Pad):
         result = outcome_key(data["won"], data.get("schneider", False), data.get("schwarz", False))
         pairs += [
             (gettext("Result"), str(OUTCOME_NAMES[result])),
-            (gettext("Bid"), str(data.get("bid", rules.BID_VALUES[0]))),
+            (pgettext("skat", "Bid"), str(data.get("bid", rules.BID_VALUES[0]))),
             (gettext("List points"), f"{data['list_points']:+d}"),
         ]
         return pairs
