@@ -221,7 +221,7 @@ def test_a_correction_changes_the_totals_and_keeps_the_history(client):
     assert current(table, 1).scores == [40, -122, 40]
     assert summary_of(table).totals == [40, -122, 40 + 20 + 50]
     history = text(client.get(reverse("round", args=[key, 1])))
-    assert "Ergebnis gewonnen → verloren" in history or "gewonnen verloren" in history
+    assert "Ergebnis: gewonnen → verloren Listenpunkte: +36 → -72" in history
     assert "vertippt" in history
     # The correction form starts from what was saved.
     form = get_pad("skat").initial_from(current(table, 1).data)

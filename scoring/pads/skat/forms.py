@@ -242,9 +242,8 @@ class SkatEntryForm(EntryForm):
 
     # --- groups for the template ------------------------------------------------------------
     def announcement_fields(self):
-        return [
-            self[name] for name in ("hand", "schneider_announced", "schwarz_announced", "ouvert")
-        ]
+        # Hand is shown on its own (common); these fold away.
+        return [self[name] for name in ("schneider_announced", "schwarz_announced", "ouvert")]
 
     def doubling_fields(self):
         return [self[name] for name in ("kontra", "re") if name in self.fields]
