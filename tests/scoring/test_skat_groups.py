@@ -2,6 +2,9 @@
 and won/lost games, the settle-up pays the differences in money plus the Verlustspielgeld
 into the Stock. Every figure counted by hand."""
 
+import io
+
+import openpyxl
 import pytest
 from django.urls import reverse
 
@@ -96,3 +99,16 @@ def test_without_money_the_evening_is_settled_in_points_without_fees(client):
     settled = settle_up([first])
     assert not settled.in_money and settled.stock == 0
     assert {p.name: a for p, a in settled.balances} == {"Anna": 464, "Ben": -316, "Cem": -148}
+
+
+def test_the_season_xlsx_has_won_lost_and_fees_as_numbers_and_money(client):
+    group = two_evenings(client, money_per_point="0,01")
+    response = client.get(reverse("season_xlsx", args=[group.viewer_key, 2025]))
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content))["Saison 2025"]
+    header = [cell.value for cell in next(sheet.iter_rows(max_row=1))]
+    assert header[-3:] == ["Gewonnen als Spieler", "Verloren als Spieler", "Verlustspielgeld"]
+    ben = next(row for row in sheet.iter_rows(min_row=2) if row[0].value == "Ben")
+    # Ben: 2 evenings, 4 games, −4 points, −0,34 €; won 1, lost 1, 0,50 € fee.
+    assert [cell.value for cell in ben[1:4]] == [2, 4, -4]
+    assert float(ben[4].value) == -0.34 and "€" in ben[4].number_format
+    assert [cell.value for cell in ben[5:7]] == [1, 1] and float(ben[7].value) == 0.5
