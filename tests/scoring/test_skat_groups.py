@@ -112,3 +112,19 @@ def test_the_season_xlsx_has_won_lost_and_fees_as_numbers_and_money(client):
     assert [cell.value for cell in ben[1:4]] == [2, 4, -4]
     assert float(ben[4].value) == -0.34 and "€" in ben[4].number_format
     assert [cell.value for cell in ben[5:7]] == [1, 1] and float(ben[7].value) == 0.5
+
+
+def test_the_group_and_the_evenings_settle_up_pages_show_the_money(client):
+    group = two_evenings(client, money_per_point="0,01")
+    first, _second = evening_rows(group)
+    assert client.get(reverse("group", args=[group.viewer_key])).status_code == 200
+    page = text(client.get(reverse("evening_settle", args=[group.viewer_key, first.evening.pk])))
+    # Anna gets 4,64 €; Ben pays 3,16 € and 0,50 €, Cem 1,48 € and 0,50 €: 1,00 € to the Stock.
+    assert "4,64 €" in page and "−3,66 €" in page and "−1,98 €" in page and "1,00 €" in page
+    player = group.players.get(name="Dora")
+    page = text(client.get(reverse("season_player", args=[group.viewer_key, 2025, player.pk])))
+    assert "Verloren" in page
+    lost = client.get(
+        reverse("season_player", args=[group.viewer_key, 2025, player.pk]), {"fact": "lost"}
+    )
+    assert "04.04.25" in text(lost)
