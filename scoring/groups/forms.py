@@ -327,6 +327,24 @@ class SkatMoneyForm(forms.Form):
             "loss_fee_high_from"
         ]
 
+    @staticmethod
+    def initial_from(profile: dict, rules: dict) -> dict:
+        """The fields for a group's ``profile``: a fee equal to the ``rules``' stays empty."""
+
+        def euros(cents: int | None):
+            return None if cents is None else (Decimal(cents) / 100).quantize(Decimal("0.01"))
+
+        initial = {"money_per_point": euros(profile.get("cents_per_point"))}
+        fields = (
+            ("loss_fee", "loss_fee_cents", euros),
+            ("loss_fee_high", "loss_fee_high_cents", euros),
+            ("loss_fee_high_from", "loss_fee_high_from", int),
+        )
+        for name, key, shown in fields:
+            if profile.get(key, rules[key]) != rules[key]:
+                initial[name] = shown(profile[key])
+        return initial
+
     def settings(self) -> dict:
         """The group's money as profile settings (cents; ``cents_per_point`` None: the
         evenings are settled in points, without money)."""

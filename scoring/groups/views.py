@@ -149,6 +149,8 @@ def render_roster(request, scope: GroupScope, status=200, **extra):
         **extra,
     )
     context.setdefault("form", AddPlayersForm())
+    if scope.group.game == "skat":
+        context.setdefault("money_form", group_money_form(scope.group))
     context.setdefault(
         "season_form",
         SeasonStartForm(
@@ -201,6 +203,33 @@ def season_start(request, scope: GroupScope):
         messages.success(request, _("The seasons start on the new day."))
         return redirect("group_roster", key=scope.key)
     return render_roster(request, scope, status=422, season_form=form)
+
+
+def group_money_form(group, data=None) -> SkatMoneyForm:
+    """A Skat group's money as it is now (its fields empty where the rules' fees hold)."""
+    pad = get_pad(group.game)
+    form = money_form(group.game, pad, data)
+    if data is None:
+        form.initial = SkatMoneyForm.initial_from(group.profile, form.profile)
+    return form
+
+
+@require_POST
+@group_link(edit=True)
+def skat_money(request, scope: GroupScope):
+    """Change a Skat group's money per point and fees: for the evenings started from now on."""
+    group = scope.group
+    if group.game != "skat":
+        raise Http404
+    form = group_money_form(group, request.POST)
+    if form.is_valid():
+        fees = ("loss_fee_cents", "loss_fee_high_cents", "loss_fee_high_from")
+        profile = {**group.profile, **{key: form.profile[key] for key in fees}}
+        group.profile = {**profile, **form.settings()}
+        group.save(update_fields=["profile"])
+        messages.success(request, _("The money is saved; it counts from the next evening on."))
+        return redirect("group_roster", key=scope.key)
+    return render_roster(request, scope, status=422, money_form=form)
 
 
 # --- evenings ------------------------------------------------------------------------------

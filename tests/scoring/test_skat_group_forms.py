@@ -7,7 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.groups.models import Group
+from tests.groups.helpers import start_group
 from tests.scoring.helpers import text
+from tests.scoring.skat_group_helpers import skat_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +71,56 @@ def test_any_money_is_a_redirect_or_a_422(client, data):
     assert response.status_code in (302, 422), (data, response.status_code)
     if response.status_code == 422:
         assert "Noch nicht gespeichert" in text(response)
+
+
+# --- changing the money later (the roster page) ----------------------------------------------
+
+
+def test_changed_money_counts_from_the_next_evening_on(client):
+    assert post(client, money_per_point="0,01", loss_fee="0,20").status_code == 302
+    group = Group.objects.get()
+    before, _key = skat_evening(client, group, ["Anna", "Ben", "Cem"], "2025-03-07")
+    roster = client.get(reverse("group_roster", args=[group.scorer_key])).content.decode()
+    assert (
+        'name="money_per_point" value="0,01"' in roster and 'name="loss_fee" value="0,20"' in roster
+    )
+    url = reverse("skat_money", args=[group.scorer_key])
+    response = client.post(url, {"money_per_point": "0,02", "loss_fee_high_from": "3"}, follow=True)
+    assert "Das Geld ist gespeichert" in text(response)
+    group.refresh_from_db()
+    # The fee left empty is the rules' 0,50 € again; the old evening keeps its money.
+    assert (group.profile["cents_per_point"], group.profile["loss_fee_cents"]) == (2, 50)
+    assert group.profile["loss_fee_high_from"] == 3
+    before.table.refresh_from_db()
+    assert (before.table.profile["cents_per_point"], before.table.profile["loss_fee_cents"]) == (
+        1,
+        20,
+    )
+    after, _key = skat_evening(client, group, ["Anna", "Ben", "Cem"], "2025-03-14")
+    assert after.table.profile["cents_per_point"] == 2
+
+
+def test_changing_money_needs_the_scorer_link_and_a_skat_group(client):
+    assert post(client).status_code == 302
+    group = Group.objects.get()
+    url = reverse("skat_money", args=[group.viewer_key])
+    assert client.post(url, {"money_per_point": "1"}).status_code == 403
+    schafkopf = start_group(client)
+    assert client.post(reverse("skat_money", args=[schafkopf.scorer_key]), {}).status_code == 404
+    roster = client.get(reverse("group_roster", args=[schafkopf.scorer_key])).content.decode()
+    assert "money_per_point" not in roster
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.dictionaries(st.sampled_from(FIELDS), VALUES))
+def test_any_changed_money_is_a_redirect_or_a_422_naming_the_field(client, data):
+    group = Group.objects.first()
+    if group is None:
+        post(client)
+        group = Group.objects.get()
+    response = client.post(reverse("skat_money", args=[group.scorer_key]), data)
+    assert response.status_code in (302, 422), (data, response.status_code)
+    if response.status_code == 422:
+        assert "Noch nicht gespeichert" in text(response)
+    group.refresh_from_db()
+    assert group.profile["loss_fee_high_from"] >= 1
