@@ -128,3 +128,19 @@ def test_the_group_and_the_evenings_settle_up_pages_show_the_money(client):
         reverse("season_player", args=[group.viewer_key, 2025, player.pk]), {"fact": "lost"}
     )
     assert "04.04.25" in text(lost)
+
+
+def test_equal_totals_rank_by_more_games_won(client):
+    group = start_skat_group(client, money_per_point="0,01")
+    _evening, key = skat_evening(client, group, ["Anna", "Ben", "Cem"], "2025-06-06")
+    # Ben wins Karo mit 1 (18) and Herz mit 1 (20): 38 + 2 × 50 = 138. Anna wins Pik mit 7
+    # (11 × 8 = 88): 88 + 50 = 138. Equal: Ben won two games, Anna one, so Ben ranks first.
+    play_game(client, key, 1, 1, "karo", augen=70)
+    play_game(client, key, 2, 1, "herz", augen=70)
+    play_game(client, key, 3, 0, "pik", mit=7, augen=70)
+    standings = season(group, 2025).standings
+    assert [(s.player.name, s.units, s.won) for s in standings] == [
+        ("Ben", 138, 2), ("Anna", 138, 1), ("Cem", 0, 0),
+    ]  # fmt: skip
+    # The table's rules page still lists its rules with the group's money in its profile.
+    assert client.get(reverse("pad_page", args=[key, "regeln"])).status_code == 200
