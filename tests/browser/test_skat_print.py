@@ -58,3 +58,20 @@ def test_an_empty_list_prints_its_48_lines_to_fill_by_hand(browser, live_server)
     assert len(pdf.pages) == 1
     assert "48" in pdf.pages[0].extract_text().split()
     context.close()
+
+
+def test_statistics_and_list_fit_a_phone_and_pass_axe(live_server, phone, axe):
+    client = Client()
+    _table, key = create_skat(client, players=("Anna-Lena", "Benedikt", "Cem", "Dorothea"))
+    fill_list(client, key, 4, 12)
+    page = phone()
+    page.goto(f"/t/{key}/p/statistik/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # What the user reads: the header row of each player and the Seeger-Fabian line.
+    assert page.locator("tr[data-stat=total] td").count() == 4
+    assert page.get_by_text("Verlustspielgeld des Tisches").is_visible()
+    axe(page, "skat statistics")
+    page.get_by_role("link", name="Liste zum Drucken").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the list scrolls inside
+    assert page.locator("table.skat-print tbody tr").count() == 48
+    axe(page, "skat printable list")
