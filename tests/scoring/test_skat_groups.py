@@ -144,3 +144,14 @@ def test_equal_totals_rank_by_more_games_won(client):
     ]  # fmt: skip
     # The table's rules page still lists its rules with the group's money in its profile.
     assert client.get(reverse("pad_page", args=[key, "regeln"])).status_code == 200
+
+
+def test_a_skat_evening_can_be_prepared_offline_for_3_and_4(client):
+    group = start_skat_group(client, money_per_point="0,01")
+    for players in (3, 4):
+        response = client.get(reverse("evening_offline", args=[group.scorer_key, players]))
+        assert response.status_code == 200, response.content.decode()[:2000]
+        answer = response.json()
+        assert len(answer["pages"]) == players
+        assert all(name in answer["pages"]["0"]["html"] for name in answer["names"])
+    assert client.get(reverse("evening_offline", args=[group.scorer_key, 5])).status_code == 404
