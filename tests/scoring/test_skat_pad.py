@@ -258,6 +258,16 @@ def test_rounds_ahead_have_one_form_per_dealer_with_who_sits_out(client):
     assert "Vorhand Cem Mittelhand Dora Hinterhand Anna" in game_6
 
 
+def test_no_game_ahead_after_the_end_of_the_list(client):
+    _table, key = create_skat(client, games_per_list_3="4")
+    assert ahead_answer(client, key, 0).numbers == [1, 2, 3, 4]
+    _table, key = create_skat(client, FOUR)
+    # A whole list of 48 offline, each game with its dealer's form.
+    answer = ahead_answer(client, key, 0)
+    assert answer.numbers == list(range(1, 49))
+    assert {answer.rounds[n][0] for n in (1, 5, 45)} == {"d0"}
+
+
 def text_of(html: str) -> str:
     import re
 

@@ -91,7 +91,12 @@ class SkatPad(Pad):
         )
 
     def ahead(self, table, summary, number, initial):
-        """A game ahead is entered with its dealer's form: the deal moves on every game."""
+        """A game ahead is entered with its dealer's form: the deal moves on every game. None
+        after the list's last game (where every deal counts, the list's length is known)."""
+        settings = table.profile
+        per_list = settings.get(f"games_per_list_{len(summary.players)}")
+        if settings.get("passed_counts_as_game") and per_list and number > per_list:
+            return None
         ahead = Ahead(
             number=number,
             form=None,
