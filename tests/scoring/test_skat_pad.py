@@ -135,6 +135,10 @@ def test_a_list_ends_after_its_games_and_ranks_by_seeger_fabian(client):
     assert summary.finished and summary.next_round is None
     assert summary.winners == [1]  # Ben 24 + 50 + 40 = 114, Cem 40, Anna −96 − 50
     assert summary.totals == [-146, 114, 40]
+    page = sheet(client, key)
+    assert "Spiel beendet. Sieger: Ben" in page and "3 von 3 Spielen der Liste" in page
+    xlsx = client.get(reverse("sheet_xlsx", args=[key]))
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
 
 
 # --- what is refused, naming the field and the rule -----------------------------------------
