@@ -317,6 +317,14 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]
     play_game(client, key, 5, "1", "karo", mit=1, outcome="won")
     assert current(table, 5).data["list_points"] == 18
+    # Game 1 corrected without the Kontra: games 2–4 were saved as Bock; they are marked.
+    response = play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
+    page = text(client.get(response.url))
+    assert "Spiele 2, 3, 4 wurden mit anderem Bock gespeichert." in page
+    assert sheet(client, key).count("Bock?") == 3
+    play_game(client, key, 2, "1", "karo", mit=1, outcome="won", base=1)
+    assert current(table, 2).data["list_points"] == 18 and "bock" not in current(table, 2).data
+    assert sheet(client, key).count("Bock?") == 2
 
 
 def test_isko_refuses_kontra(client):

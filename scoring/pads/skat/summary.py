@@ -53,6 +53,7 @@ class SkatRow(RoundRow):
 
     short: str = ""
     line: str = ""  # the game in words (the exports' "What was played", the cell's title)
+    bock_stale: bool = False  # saved with a Bock that the games before it no longer give
     # Each player's list points so far (the sum of the games he declared), after this game.
     list_totals: list[int] = field(default_factory=list)
 
