@@ -114,6 +114,7 @@ def test_at_four_the_dealer_sits_out_and_gets_30_for_a_lost_game(client):
     assert "Vorhand Anna Mittelhand Ben Hinterhand Cem" in page
     summary = summary_of(table)
     assert summary.info["sitting_out"] == 3 and summary.info["seats"] == [0, 1, 2]
+    assert (summary.info["vorhand"], summary.info["hinterhand"]) == (0, 2)
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="lost")  # 24, −48
     revision = current(table, 1)
     assert revision.scores == [-98, 30, 30, 30]
@@ -311,7 +312,8 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     """Stammtisch: a Kontra starts a Bock round (a game per player) after it."""
     table, key = create_skat(client, preset="stammtisch-skat")
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
-    assert "Dieses Spiel zählt doppelt." in sheet(client, key)
+    page = sheet(client, key)
+    assert "Dieses Spiel zählt doppelt." in page and "3 Bockspiele kommen noch" in page
     for number in (2, 3, 4):
         play_game(client, key, number, "1", "karo", mit=1, outcome="won")
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]

@@ -73,6 +73,12 @@ class SkatPad(Pad):
         marks = rules.bock_games(facts, len(summary.players))
         for row, mark in zip(complete, marks, strict=True):
             row.bock_stale = bool(row.data.get("bock")) != mark
+        if summary.next_round is not None:
+            # The Bock games already due: games that start nothing follow the list so far.
+            count = len(summary.players)
+            plain = [rules.BockFacts()] * (count * (len(facts) + 1))
+            due = rules.bock_games([*facts, *plain], count)[len(facts) :]
+            summary.info["bock_ahead"] = sum(due)
         return summary
 
     @staticmethod

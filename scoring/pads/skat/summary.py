@@ -146,6 +146,7 @@ def summarize(table, revisions) -> SkatSummary:
         dealer=dealer,
         sitting_out=sitting_out(count, dealer),
         seats=seats_of(count, dealer),
+        **dict(zip(("vorhand", "mittelhand", "hinterhand"), seats_of(count, dealer), strict=True)),
         games_left=max(summary.games_per_list - result.games, 0),
     )
     return summary
