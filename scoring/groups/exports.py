@@ -58,6 +58,10 @@ def season_response(group: Group, season: Season, settled: SettleUp):
     schafkopf = group.game == "schafkopf"
     if schafkopf:
         header += [_("Won as declarer"), _("Won solos"), _("Schneider"), _("Schwarz"), _("Touts")]
+    skat = group.game == "skat"
+    if skat:
+        header += [_("Won as declarer"), _("Lost as declarer")]
+        header += [_("Lost-game fees")] if money else []
     standings = []
     for s in season.standings:
         row = [s.player.name, s.evenings, s.games, s.units]
@@ -65,6 +69,8 @@ def season_response(group: Group, season: Season, settled: SettleUp):
             row.append(amount(s.money, True))
         if schafkopf:
             row += [s.won, s.solos, s.schneider, s.schwarz, s.touts]
+        if skat:
+            row += [s.won, s.lost, *([amount(s.fee, True)] if money else [])]
         standings.append(row)
     add_sheet(workbook, _("Season %(season)s") % {"season": season.label}, header, standings)
     evenings = []
@@ -72,7 +78,7 @@ def season_response(group: Group, season: Season, settled: SettleUp):
         for player, seat in zip(row.players, row.facts.seats, strict=True):
             line = [row.evening.played_on, player.name, seat.games, seat.units]
             if money:
-                line.append(amount(row.facts.money(seat.units), True))
+                line.append(amount(row.facts.seat_money(seat), True))
             evenings.append(line)
     header = [_("Date"), _("Player"), _("Games"), _("Balance (units)")]
     add_sheet(workbook, _("Evenings"), [*header, *([_("Money")] if money else [])], evenings)

@@ -9,10 +9,12 @@ posted, and each evening's table is started through that form with them and its 
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 from django import forms
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from ..keys import is_random_key
@@ -268,3 +270,95 @@ class PaymentForm(forms.Form):
         if (data.get("evening") is None) == (data.get("season") is None):
             raise forms.ValidationError(_("A transfer belongs to one evening or one season."))
         return data
+
+
+MAX_EUROS = Decimal("1000")
+
+
+def euro_field(label: str) -> forms.DecimalField:
+    """A sum in euros, whole cents, from 0 to 1000 €; the messages name the field."""
+    return forms.DecimalField(
+        label=label,
+        required=False,
+        min_value=Decimal("0"),
+        max_value=MAX_EUROS,
+        decimal_places=2,
+        localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+        error_messages={
+            "invalid": _("%(field)s: a sum in euros such as 0,50.") % {"field": label},
+            "max_decimal_places": _("%(field)s: at most two decimals (whole cents).")
+            % {"field": label},
+            "max_digits": _("%(field)s: at most 1000 €.") % {"field": label},
+            "max_whole_digits": _("%(field)s: at most 1000 €.") % {"field": label},
+            "max_value": _("%(field)s: at most 1000 €.") % {"field": label},
+            "min_value": _("%(field)s: cannot be negative.") % {"field": label},
+        },
+    )
+
+
+class SkatMoneyForm(forms.Form):
+    """A Skat group's money (docs/groups.md, "Skat"): money per Seeger-Fabian point and the
+    Verlustspielgeld; empty fee fields keep the rule profile's. Every evening's table keeps
+    a copy in its profile (``cents_per_point``, ``loss_fee_*``)."""
+
+    money_per_point = euro_field(_("Money per point in €"))
+    loss_fee = euro_field(_("Fee per lost game in €"))
+    loss_fee_high = euro_field(_("Higher fee per lost game in €"))
+    loss_fee_high_from = forms.IntegerField(
+        label=_("Higher fee from the lost game no."),
+        required=False,
+        min_value=1,
+        max_value=999,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"),
+            _("Higher fee from the lost game no.: a number from 1 to 999."),
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 999}),
+    )
+
+    def __init__(self, *args, profile: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.profile = profile
+        for name, key in (("loss_fee", "loss_fee_cents"), ("loss_fee_high", "loss_fee_high_cents")):
+            placeholder = number_format(Decimal(profile[key]) / 100, decimal_pos=2, use_l10n=True)
+            self.fields[name].widget.attrs["placeholder"] = placeholder
+        self.fields["loss_fee_high_from"].widget.attrs["placeholder"] = profile[
+            "loss_fee_high_from"
+        ]
+
+    @staticmethod
+    def initial_from(profile: dict, rules: dict) -> dict:
+        """The fields for a group's ``profile``: a fee equal to the ``rules``' stays empty."""
+
+        def euros(cents: int | None):
+            return None if cents is None else (Decimal(cents) / 100).quantize(Decimal("0.01"))
+
+        initial = {"money_per_point": euros(profile.get("cents_per_point"))}
+        fields = (
+            ("loss_fee", "loss_fee_cents", euros),
+            ("loss_fee_high", "loss_fee_high_cents", euros),
+            ("loss_fee_high_from", "loss_fee_high_from", int),
+        )
+        for name, key, shown in fields:
+            if profile.get(key, rules[key]) != rules[key]:
+                initial[name] = shown(profile[key])
+        return initial
+
+    def settings(self) -> dict:
+        """The group's money as profile settings (cents; ``cents_per_point`` None: the
+        evenings are settled in points, without money)."""
+        data = self.cleaned_data
+        per_point = data.get("money_per_point")
+        settings: dict = {"cents_per_point": None if per_point is None else cents(per_point)}
+        if data.get("loss_fee") is not None:
+            settings["loss_fee_cents"] = cents(data["loss_fee"])
+        if data.get("loss_fee_high") is not None:
+            settings["loss_fee_high_cents"] = cents(data["loss_fee_high"])
+        if data.get("loss_fee_high_from") is not None:
+            settings["loss_fee_high_from"] = data["loss_fee_high_from"]
+        return settings
+
+
+def cents(euros: Decimal) -> int:
+    return int(euros * 100)

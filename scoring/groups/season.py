@@ -24,6 +24,7 @@ from ..models import Access, Revision
 from ..pads.schafkopf import game as schafkopf_game
 from ..pads.schafkopf.labels import PLAYED, money_cents
 from ..pads.schafkopf.summary import statistics
+from ..pads.skat import stats as skat_stats
 from ..rules.schafkopf import score_evening
 from ..rules.schafkopf.contracts import TOUTS
 from ..tables import summarize
@@ -44,6 +45,15 @@ class SeatFacts:
     schneider: int = 0  # games his side won Schneider (not Schwarz)
     schwarz: int = 0  # games his side won Schwarz
     touts: int = 0  # Touts won as declarer
+    lost: int = 0  # Skat: games lost as declarer
+    fee: int = 0  # Skat: his Verlustspielgeld in cents (paid into the Stock)
+    # Skat: the points he settles, each paying each the difference of their totals
+    # (``skat_settle_points``); None: ``units`` (their balances sum to zero already).
+    settle: int | None = None
+
+    @property
+    def settle_units(self) -> int:
+        return self.units if self.settle is None else self.settle
 
 
 @dataclass(frozen=True)
@@ -61,12 +71,55 @@ class TableFacts:
     def money(self, units: int) -> int | None:
         return None if self.cents_per_unit is None else units * self.cents_per_unit
 
+    def seat_money(self, seat: SeatFacts) -> int | None:
+        """What the seat wins (+) or pays (−) in cents: its settled units, less its
+        Verlustspielgeld (Skat)."""
+        money = self.money(seat.settle_units)
+        return None if money is None else money - seat.fee
+
 
 def uses_stock(profile: dict) -> bool:
     return profile.get("passed_deal") == "stock"
 
 
+def skat_settle_points(totals: Sequence[int]) -> list[int]:
+    """Each player pays each other the difference of their Seeger-Fabian totals: with n at
+    the table a player settles n × his total − the table's sum (the settle-up of Skat
+    Stammtische; it sums to zero).
+
+    >>> skat_settle_points([145, -66, -10])
+    [366, -267, -99]
+    """
+    return [len(totals) * total - sum(totals) for total in totals]
+
+
+def skat_facts(table, revisions: list[Revision]) -> TableFacts:
+    """A Skat table's facts from its games' data (the round data contract): the
+    Seeger-Fabian totals, won and lost games, the Verlustspielgeld, the money per point."""
+    complete = [revision.data for revision in revisions if revision.complete]
+    players = table.player_names
+    stats = skat_stats.statistics(players, complete, table.profile)
+    counted = complete
+    if not table.profile.get("passed_counts_as_game", True):
+        counted = [data for data in complete if not data.get("passed")]
+    settle = skat_settle_points([row.total for row in stats.players])
+    seats = tuple(
+        SeatFacts(
+            units=row.total,
+            games=sum(1 for data in counted if data.get("sitting_out") != seat),
+            won=row.won,
+            lost=row.lost,
+            fee=row.loss_fee_cents,
+            settle=settle[seat],
+        )
+        for seat, row in enumerate(stats.players)
+    )
+    return TableFacts(seats, stats.games, table.profile.get("cents_per_point"))
+
+
 def table_facts(table, revisions: list[Revision], carried: int = 0) -> TableFacts:
+    if table.game == "skat":
+        return skat_facts(table, revisions)
     summary = summarize(table, revisions)
     complete = [row for row in summary.rows if row.complete]
     final = list(summary.final_totals or summary.totals)
@@ -180,7 +233,7 @@ def evening_rows(
     return rows
 
 
-FIGURES_FORMAT = 2  # raise when TableFacts or table_facts change: stored figures are redone
+FIGURES_FORMAT = 3  # raise when TableFacts or table_facts change: stored figures are redone
 
 
 def stored_facts(evening: Evening, carried: int) -> TableFacts | None:
@@ -283,6 +336,8 @@ class Standing:
     schneider: int = 0
     schwarz: int = 0
     touts: int = 0
+    lost: int = 0
+    fee: int = 0
 
     def add(self, seat: SeatFacts, money: int | None) -> None:
         self.evenings += 1
@@ -290,7 +345,7 @@ class Standing:
         self.units += seat.units
         if money is not None:
             self.money = (self.money or 0) + money
-        for name in SCHAFKOPF_ONLY:
+        for name in (*SCHAFKOPF_ONLY, "lost", "fee"):
             setattr(self, name, getattr(self, name) + getattr(seat, name))
 
 
@@ -327,8 +382,8 @@ def season(group: Group, key: int | str, rows: list[EveningRow] | None = None) -
     for row in rows:
         for player, seat in zip(row.players, row.facts.seats, strict=True):
             standing = standings.setdefault(player.pk, Standing(player))
-            standing.add(seat, row.facts.money(seat.units))
-    ordered = sorted(standings.values(), key=lambda s: (-s.units, s.player.name.casefold()))
+            standing.add(seat, row.facts.seat_money(seat))
+    ordered = sorted(standings.values(), key=standing_order(group))
     history = []
     running = dict.fromkeys(standings, 0)
     for row in rows:
@@ -344,6 +399,14 @@ def season(group: Group, key: int | str, rows: list[EveningRow] | None = None) -
         stock_in=rows[0].facts.stock_in if rows else 0,
         stock_left=rows[-1].facts.stock_left if rows else 0,
     )
+
+
+def standing_order(group: Group):
+    """Best balance first; at Skat equal totals go by more games won, then fewer lost (the
+    list's tie-break); else by name."""
+    if group.game == "skat":
+        return lambda s: (-s.units, -s.won, s.lost, s.player.name.casefold())
+    return lambda s: (-s.units, s.player.name.casefold())
 
 
 def player_evenings(rows: list[EveningRow], player: Player) -> list[tuple[EveningRow, SeatFacts]]:
@@ -385,7 +448,10 @@ def settle_up(rows: list[EveningRow]) -> SettleUp:
         unit = facts.cents_per_unit if in_money else 1
         for player, seat in zip(row.players, facts.seats, strict=True):
             people[player.pk] = player
-            balances[player.pk] += seat.units * unit
+            balances[player.pk] += seat.settle_units * unit
+            if in_money:  # Skat's Verlustspielgeld: cents, into the Stock
+                balances[player.pk] -= seat.fee
+                stock += seat.fee
         stock += (facts.stock_left - facts.stock_in) * unit
     parties: dict = dict(balances)
     if stock:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("g/<str:key>/roster/<int:player_id>/name/", views.player_rename, name="player_rename"),
     path("g/<str:key>/roster/<int:player_id>/on/", views.player_roster, name="player_roster"),
     path("g/<str:key>/season-start/", views.season_start, name="season_start"),
+    path("g/<str:key>/money/", views.skat_money, name="skat_money"),
     path("g/<str:key>/evening/", views.evening_new, name="evening_new"),
     path(
         "g/<str:key>/evening/offline/<int:players>/",

@@ -16,6 +16,7 @@ from stichblock.ratelimit import limited
 from ..answers import form_refusal, json_invalid, qr_response, wants_json
 from ..models import Game
 from ..pads import PADS, get_pad
+from ..rules.skat import DEFAULT_PROFILE as DEFAULT_SKAT_PROFILE
 from ..services import KeyTaken
 from . import exports, prototype, services, twins
 from .forms import (
@@ -25,6 +26,7 @@ from .forms import (
     PaymentForm,
     RenameForm,
     SeasonStartForm,
+    SkatMoneyForm,
     house_options,
     pad_form,
     rule_data_of,
@@ -51,12 +53,17 @@ def group_new(request, game: str):
     data = request.POST if request.method == "POST" else None
     form = GroupForm(data)
     rules = rules_only_form(pad, data)
-    if data is not None and form.is_valid() and rules.is_valid():
+    money = money_form(game, pad, data)
+    valid = [form.is_valid(), rules.is_valid(), money is None or money.is_valid()]
+    if data is not None and all(valid):
+        profile = pad.settings_from_form(rules)
+        if money is not None:
+            profile = {**profile, **money.settings()}
         group = services.create_group(
             name=form.cleaned_data["name"],
             game=game,
             profile_name=pad.profile_name_from_form(rules),
-            profile=pad.settings_from_form(rules),
+            profile=profile,
             rule_data=rule_data_of(rules, data),
             roster=form.cleaned_data["roster"],
             submission=form.cleaned_data["submission"],
@@ -65,8 +72,16 @@ def group_new(request, game: str):
         remember_group(request, scope)
         return redirect("group", key=group.scorer_key)
     context = {"form": form, "rules": rules, "rule_options": house_options(rules)}
-    context["game"] = Game(game)
+    context["game"], context["money"] = Game(game), money
     return render(request, "scoring/groups/new.html", context, status=422 if data else 200)
+
+
+def money_form(game: str, pad, data) -> SkatMoneyForm | None:
+    """Skat's money per point and Verlustspielgeld, asked beside the house rules (its
+    creation form has no money: a single table plays for none)."""
+    if game != "skat":
+        return None
+    return SkatMoneyForm(data, profile=pad.profiles()[DEFAULT_SKAT_PROFILE])
 
 
 def group_context(scope: GroupScope, **extra) -> dict:
@@ -134,6 +149,8 @@ def render_roster(request, scope: GroupScope, status=200, **extra):
         **extra,
     )
     context.setdefault("form", AddPlayersForm())
+    if scope.group.game == "skat":
+        context.setdefault("money_form", group_money_form(scope.group))
     context.setdefault(
         "season_form",
         SeasonStartForm(
@@ -186,6 +203,33 @@ def season_start(request, scope: GroupScope):
         messages.success(request, _("The seasons start on the new day."))
         return redirect("group_roster", key=scope.key)
     return render_roster(request, scope, status=422, season_form=form)
+
+
+def group_money_form(group, data=None) -> SkatMoneyForm:
+    """A Skat group's money as it is now (its fields empty where the rules' fees hold)."""
+    pad = get_pad(group.game)
+    form = money_form(group.game, pad, data)
+    if data is None:
+        form.initial = SkatMoneyForm.initial_from(group.profile, form.profile)
+    return form
+
+
+@require_POST
+@group_link(edit=True)
+def skat_money(request, scope: GroupScope):
+    """Change a Skat group's money per point and fees: for the evenings started from now on."""
+    group = scope.group
+    if group.game != "skat":
+        raise Http404
+    form = group_money_form(group, request.POST)
+    if form.is_valid():
+        fees = ("loss_fee_cents", "loss_fee_high_cents", "loss_fee_high_from")
+        profile = {**group.profile, **{key: form.profile[key] for key in fees}}
+        group.profile = {**profile, **form.settings()}
+        group.save(update_fields=["profile"])
+        messages.success(request, _("The money is saved; it counts from the next evening on."))
+        return redirect("group_roster", key=scope.key)
+    return render_roster(request, scope, status=422, money_form=form)
 
 
 # --- evenings ------------------------------------------------------------------------------
@@ -451,7 +495,7 @@ def season_player(request, scope: GroupScope, player_id: int, year: int | None =
     shown, _years = season_and_years(scope, ALL if year is None else year)
     evenings = player_evenings(shown.rows, player)
     fact = request.GET.get("fact", "")
-    if fact in ("won", "solos", "schneider", "schwarz", "touts"):
+    if fact in ("won", "lost", "solos", "schneider", "schwarz", "touts"):
         evenings = [(row, seat) for row, seat in evenings if getattr(seat, fact)]
     context = group_context(
         scope, season=shown, player=player, evenings=evenings, fact=fact, all=year is None

@@ -114,6 +114,7 @@ def test_at_four_the_dealer_sits_out_and_gets_30_for_a_lost_game(client):
     assert "Vorhand Anna Mittelhand Ben Hinterhand Cem" in page
     summary = summary_of(table)
     assert summary.info["sitting_out"] == 3 and summary.info["seats"] == [0, 1, 2]
+    assert (summary.info["vorhand"], summary.info["hinterhand"]) == (0, 2)
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="lost")  # 24, −48
     revision = current(table, 1)
     assert revision.scores == [-98, 30, 30, 30]
@@ -135,6 +136,10 @@ def test_a_list_ends_after_its_games_and_ranks_by_seeger_fabian(client):
     assert summary.finished and summary.next_round is None
     assert summary.winners == [1]  # Ben 24 + 50 + 40 = 114, Cem 40, Anna −96 − 50
     assert summary.totals == [-146, 114, 40]
+    page = sheet(client, key)
+    assert "Spiel beendet. Sieger: Ben" in page and "3 von 3 Spielen der Liste" in page
+    xlsx = client.get(reverse("sheet_xlsx", args=[key]))
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
 
 
 # --- what is refused, naming the field and the rule -----------------------------------------
@@ -258,6 +263,16 @@ def test_rounds_ahead_have_one_form_per_dealer_with_who_sits_out(client):
     assert "Vorhand Cem Mittelhand Dora Hinterhand Anna" in game_6
 
 
+def test_no_game_ahead_after_the_end_of_the_list(client):
+    _table, key = create_skat(client, games_per_list_3="4")
+    assert ahead_answer(client, key, 0).numbers == [1, 2, 3, 4]
+    _table, key = create_skat(client, FOUR)
+    # A whole list of 48 offline, each game with its dealer's form.
+    answer = ahead_answer(client, key, 0)
+    assert answer.numbers == list(range(1, 49))
+    assert {answer.rounds[n][0] for n in (1, 5, 45)} == {"d0"}
+
+
 def text_of(html: str) -> str:
     import re
 
@@ -297,12 +312,21 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     """Stammtisch: a Kontra starts a Bock round (a game per player) after it."""
     table, key = create_skat(client, preset="stammtisch-skat")
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
-    assert "Dieses Spiel zählt doppelt." in sheet(client, key)
+    page = sheet(client, key)
+    assert "Dieses Spiel zählt doppelt." in page and "3 Bockspiele kommen noch" in page
     for number in (2, 3, 4):
         play_game(client, key, number, "1", "karo", mit=1, outcome="won")
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]
     play_game(client, key, 5, "1", "karo", mit=1, outcome="won")
     assert current(table, 5).data["list_points"] == 18
+    # Game 1 corrected without the Kontra: games 2–4 were saved as Bock; they are marked.
+    response = play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
+    page = text(client.get(response.url))
+    assert "Spiele 2, 3, 4 wurden mit anderem Bock gespeichert." in page
+    assert sheet(client, key).count("Bock?") == 3
+    play_game(client, key, 2, "1", "karo", mit=1, outcome="won", base=1)
+    assert current(table, 2).data["list_points"] == 18 and "bock" not in current(table, 2).data
+    assert sheet(client, key).count("Bock?") == 2
 
 
 def test_isko_refuses_kontra(client):

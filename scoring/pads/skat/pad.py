@@ -7,6 +7,7 @@ totals are the Seeger-Fabian totals; the list points, won and lost games stay in
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
@@ -18,6 +19,8 @@ from ...rules import skat as rules
 from ..base import Ahead, AheadForm, Pad
 from .forms import PROFILE_NAMES, RULE_KEYS, RULE_LABELS, SkatEntryForm, SkatTableForm
 from .labels import GAME_NAMES, OUTCOME_NAMES, SEAT_NAMES, outcome_key
+from .printing import liste_page
+from .stats import statistik_page
 from .summary import dealer_form_key, dealer_of, list_game, seats_of, sitting_out, summarize
 
 
@@ -41,10 +44,15 @@ class SkatPad(Pad):
     grid_template = "scoring/skat/_grid.html"
     create_form_class = SkatTableForm
     stylesheet = "css/skat.css"
-    nav_pages = (("regeln", _("Rules")),)
+    nav_pages = (("statistik", _("Statistics")), ("liste", _("Print list")), ("regeln", _("Rules")))
 
     def pages(self):
-        return {"regeln": self.rules_page, "vorschau": self.preview_page}
+        return {
+            "regeln": self.rules_page,
+            "vorschau": self.preview_page,
+            "statistik": partial(statistik_page, pad=self),  # stats.py (skat-club)
+            "liste": partial(liste_page, pad=self),  # printing.py (skat-club)
+        }
 
     def profiles(self):
         return rules.PROFILES
@@ -62,8 +70,23 @@ class SkatPad(Pad):
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
         summary = summarize(table, revisions)
-        if summary.next_round is not None and table.profile.get("bock_rounds"):
+        if not table.profile.get("bock_rounds"):
+            return summary
+        if summary.next_round is not None:
             summary.info["bock"] = self.is_bock(table, summary, summary.next_round)
+        # A game keeps the Bock it was saved with; a later correction of a game before it
+        # may start or end a Bock round there. Such a game is marked, to be corrected again.
+        complete = [row for row in summary.rows if row.complete]
+        facts = [bock_facts(row.data) for row in complete]
+        marks = rules.bock_games(facts, len(summary.players))
+        for row, mark in zip(complete, marks, strict=True):
+            row.bock_stale = bool(row.data.get("bock")) != mark
+        if summary.next_round is not None:
+            # The Bock games already due: games that start nothing follow the list so far.
+            count = len(summary.players)
+            plain = [rules.BockFacts()] * (count * (len(facts) + 1))
+            due = rules.bock_games([*facts, *plain], count)[len(facts) :]
+            summary.info["bock_ahead"] = sum(due)
         return summary
 
     @staticmethod
@@ -91,7 +114,12 @@ class SkatPad(Pad):
         )
 
     def ahead(self, table, summary, number, initial):
-        """A game ahead is entered with its dealer's form: the deal moves on every game."""
+        """A game ahead is entered with its dealer's form: the deal moves on every game. None
+        after the list's last game (where every deal counts, the list's length is known)."""
+        settings = table.profile
+        per_list = settings.get(f"games_per_list_{len(summary.players)}")
+        if settings.get("passed_counts_as_game") and per_list and number > per_list:
+            return None
         ahead = Ahead(
             number=number,
             form=None,
@@ -171,6 +199,16 @@ class SkatPad(Pad):
         return data, True, scores
 
     def save_hints(self, table, number, data):
+        rows = self.table_summary(table).rows if table.profile.get("bock_rounds") else []
+        stale = [row.number for row in rows if row.bock_stale and row.number != number]
+        if stale:
+            return [
+                _(
+                    "This changes the Bock rounds: games %(games)s were saved with a different "
+                    "Bock. Open each and save it again (the form knows its Bock now)."
+                )
+                % {"games": ", ".join(str(n) for n in stale)}
+            ]
         if data.get("passed") or data.get("augen") not in (0, 120) or data.get("schwarz"):
             return []
         return [
@@ -225,6 +263,87 @@ class SkatPad(Pad):
             (gettext("List points"), f"{data['list_points']:+d}"),
         ]
         return pairs
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    @staticmethod
+    def playing_seats(table, data: dict) -> list[int]:
+        """Table seats of a game's record seats: Vorhand, Mittelhand, Hinterhand."""
+        return seats_of(len(table.player_names), data["dealer"])
+
+    def record_prefill(self, table, row) -> dict:
+        """The record keys of game ``row`` as far as the list knows them (docs/records.md,
+        "Skat keys"). The cards, the bidding and who said Kontra or Re are not on the list:
+        None, for the arbiter to give."""
+        data = row.data
+        names = table.player_names
+        seats = self.playing_seats(table, data)
+        record = {"players": [names[seat] for seat in seats], "skat": None, "bidding": None}
+        if data.get("passed"):
+            record["contract"] = {"type": "ramsch" if data.get("ramsch") else "eingepasst"}
+        else:
+            contract = {"type": data["game"], "declarer": seats.index(data["declarer"])}
+            for key, flag in (("hand", "hand"), ("schneider_announced", "schneider"),
+                              ("schwarz_announced", "schwarz"), ("ouvert", "ouvert")):  # fmt: skip
+                if data.get(key):
+                    contract[flag] = True
+            if data.get("matadors") is not None:
+                contract["matadors"] = data["matadors"]
+            record["contract"] = contract
+            for key in ("kontra", "re"):
+                if data.get(key):
+                    record[key] = None
+        record["plays"] = []
+        return record
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The game's data for what the engine found, as the list writes it."""
+        result = verdict["result"]
+        data = row.data
+        count = len(table.player_names)
+        seats = self.playing_seats(table, data)
+        base = {"dealer": data["dealer"], "sitting_out": sitting_out(count, data["dealer"])}
+        kind = result["contract"]["type"]
+        if kind == "eingepasst":
+            return {"passed": True, **base}
+        if kind == "ramsch":
+            augen: list[int | None] = [None] * count
+            for index, seat in enumerate(seats):
+                augen[seat] = result["augen_per_seat"][index]
+            winner = None
+            if result.get("durchmarsch"):
+                winner = seats[result["tricks_per_seat"].index(10)]
+            ramsch = {
+                "augen": augen,
+                "jungfrau": sorted(seats[index] for index in result["jungfrauen"]),
+                "durchmarsch": winner,
+                "scores": [0] * count,  # the entry form scores it again
+            }
+            return {"passed": True, "ramsch": ramsch, **base}
+        contract = result["contract"]
+        misplayed = result.get("misplay") is not None
+        game = {
+            "passed": False,
+            "declarer": seats[contract["declarer"]],
+            "game": kind,
+            "hand": bool(contract.get("hand")),
+            "schneider_announced": bool(contract.get("schneider")),
+            "schwarz_announced": bool(contract.get("schwarz")),
+            "ouvert": bool(contract.get("ouvert")),
+            "matadors": result.get("matadors"),
+            # A misplay decides the game, not the Augen: the list then has won/lost only.
+            "augen": None if kind == "null" or misplayed else result["augen"]["declarer"],
+            "won": result["won"] or result["overbid"],
+            "schneider": result["schneider"],
+            "schwarz": result["schwarz"],
+            "bid": result["bid"],
+            "kontra": result.get("kontra") is not None,
+            "re": result.get("re") is not None,
+            "list_points": result["scores"][contract["declarer"]],
+            **base,
+        }
+        if not table.profile.get("kontra"):
+            del game["kontra"], game["re"]
+        return game
 
     # --- its own pages ----------------------------------------------------------------------
     def rules_page(self, request, access):

@@ -53,6 +53,7 @@ class SkatRow(RoundRow):
 
     short: str = ""
     line: str = ""  # the game in words (the exports' "What was played", the cell's title)
+    bock_stale: bool = False  # saved with a Bock that the games before it no longer give
     # Each player's list points so far (the sum of the games he declared), after this game.
     list_totals: list[int] = field(default_factory=list)
 
@@ -145,6 +146,7 @@ def summarize(table, revisions) -> SkatSummary:
         dealer=dealer,
         sitting_out=sitting_out(count, dealer),
         seats=seats_of(count, dealer),
+        **dict(zip(("vorhand", "mittelhand", "hinterhand"), seats_of(count, dealer), strict=True)),
         games_left=max(summary.games_per_list - result.games, 0),
     )
     return summary
