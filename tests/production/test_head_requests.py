@@ -113,6 +113,7 @@ def test_every_view_that_answers_get_answers_head_alike(client):
         "club_pk": club.pk,
         "member_id": 1,
         "change_id": 1,
+        "team_id": 1,
         "user_id": user.pk,
     }
     checked, answered = [], 0
