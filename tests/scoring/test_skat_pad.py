@@ -314,6 +314,9 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
     page = sheet(client, key)
     assert "Dieses Spiel zählt doppelt." in page and "3 Bockspiele kommen noch" in page
+    # A phone entering games ahead offline learns them from the live fragment.
+    live = client.get(reverse("table_live", args=[key])).content.decode()
+    assert 'data-bock="2:2 3:2 4:2"' in live
     for number in (2, 3, 4):
         play_game(client, key, number, "1", "karo", mit=1, outcome="won")
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]

@@ -79,8 +79,14 @@ class SkatSummary(Summary):
     """Also the Seeger-Fabian list (``score_list``) of the saved games."""
 
     result: rules.ListResult | None = None
+    # The Bock games still to come from the games on the list: game number → factor.
+    bock_games: dict[int, int] = field(default_factory=dict)
     games_per_list: int = 0
     bonus_others: int = 0
+
+    @property
+    def bock_ahead_games(self) -> dict[int, int]:
+        return self.bock_games if self.next_round is not None else {}
 
     @property
     def seeger_rows(self) -> list[dict]:
