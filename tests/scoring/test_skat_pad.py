@@ -112,6 +112,7 @@ def test_at_four_the_dealer_sits_out_and_gets_30_for_a_lost_game(client):
     page = sheet(client, key)
     assert "Geber Dora (setzt dieses Spiel aus)" in page
     assert "Vorhand Anna Mittelhand Ben Hinterhand Cem" in page
+    assert "Alleinspieler Anna Ben Cem Eingepasst Dora gibt und setzt dieses Spiel aus." in page
     summary = summary_of(table)
     assert summary.info["sitting_out"] == 3 and summary.info["seats"] == [0, 1, 2]
     assert (summary.info["vorhand"], summary.info["hinterhand"]) == (0, 2)
