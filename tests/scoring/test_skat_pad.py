@@ -95,6 +95,8 @@ def test_the_sheet_sums_like_seeger_fabian_by_hand(client):
     assert "±50 +50 +50 −50" in page
     assert "+40 +40 +40 0" in page
     assert "Σ 110 126 -146" in page
+    # Verlustspielgeld (ISkO: 0,50 € per lost game) before the total.
+    assert "VSG € 0,00 0,00 0,50 Σ" in page
     assert summary_of(table).totals == [110, 126, -146]
     assert "4 von 36 Spielen der Liste; 1 eingepasst." in page
 

@@ -9,6 +9,7 @@ changes who dealt the games after it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from ...rules import skat as rules
 from ...rules.skat.seeger import OPPONENT_BONUS
@@ -93,7 +94,7 @@ class SkatSummary(Summary):
         if self.result is None:
             return []
         return [
-            {"seat": seat, "name": name, "line": line}
+            {"seat": seat, "name": name, "line": line, "fee": Decimal(line.loss_fee_cents) / 100}
             for seat, (name, line) in enumerate(zip(self.players, self.result.players, strict=True))
         ]
 
