@@ -246,6 +246,23 @@ class GameAdapter:
         """Lines of a trick besides its cards (cupboard pick, bonus uses, premium card)."""
         return []
 
+    def record_prefill(self, table, row) -> dict:
+        """The record keys of round ``row`` as far as the sheet knows them (default: the
+        pad's ``record_prefill``)."""
+        from ...pads import get_pad
+
+        return get_pad(self.game).record_prefill(table, row)
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict, apply_as=None) -> dict:
+        """The round's data for the verdict (default: the pad's ``data_from_verdict``; a game
+        whose sheet data is a fixed contract, such as Skat's, writes it here)."""
+        from ...pads import get_pad
+
+        pad = get_pad(self.game)
+        if apply_as is None:
+            return pad.data_from_verdict(table, row, record, verdict)
+        return pad.data_from_verdict(table, row, record, verdict, apply_as=apply_as)
+
     def sheet_data(self, data: dict) -> dict:
         """The pad's ``data_from_verdict`` as its entry form takes it, where the pad does
         not yet know every game the engine judges (default: unchanged)."""

@@ -1,0 +1,613 @@
+"""Skat disputes: the bidding, the game, the Skat and the discard as the setup; cards as taps.
+
+A record lists the three who play, Vorhand first (docs/records.md, "Skat keys"): at a table
+of 4 the dealer sits out and is left out. The sheet's game (the data contract in
+docs/skat.md, "Streitfall") prefills the game, the declarer, the announcements, the bid and
+the Spitzen; the arbiter adds the Skat (or enters all three hands: the two cards left are
+the Skat), the discard and, where it matters, the bidding as it was said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from ...pads.base import choice_field, engine_language
+from ...rules import records
+from ...rules.core import RecordError
+from ...rules.skat import BID_VALUES, DECK, State, matadors_of
+from ...rules.skat.bidding import JA, PASSE, Auction
+from ...rules.skat.cards import SUIT_NAMES, mask_of
+from ...rules.skat.contracts import (
+    CONTRACT_RULES,
+    DECLARED,
+    EINGEPASST,
+    GRAND,
+    NULL,
+    RAMSCH,
+    SUIT_GAMES,
+    TYPE_NAMES,
+    contract_problem,
+    parse_contract,
+)
+from .base import Column, GameAdapter, ResultView, seat_choices
+
+SEATS = 3
+HAND_SIZE = 10
+TRICKS = 10
+LOWEST_BID = 18
+FLAGS = ("hand", "schneider", "schwarz", "ouvert")
+FLAG_LABELS = {
+    "hand": gettext_lazy("Hand"),
+    "schneider": gettext_lazy("Schneider announced"),
+    "schwarz": gettext_lazy("Schwarz announced"),
+    "ouvert": gettext_lazy("Ouvert"),
+}
+# The sheet's names of the announcements (the data contract) → the record's.
+SHEET_FLAGS = {
+    "hand": "hand",
+    "schneider_announced": "schneider",
+    "schwarz_announced": "schwarz",
+    "ouvert": "ouvert",
+}
+
+
+def game_name(kind: str) -> str:
+    return TYPE_NAMES[kind].format(engine_language())
+
+
+def suit_name(letter: str) -> str:
+    return SUIT_NAMES[letter].format(engine_language())
+
+
+# --- the table's seats and the record's -----------------------------------------------------
+def dealer_of(table, row) -> int:
+    """Who dealt game ``row``: the sheet's own word where it keeps it, else the rotation
+    from the table's first dealer (the deal passes on after every game, eingepasst too)."""
+    data = row.data or {}
+    if isinstance(data.get("dealer"), int):
+        return data["dealer"]
+    count = len(table.player_names)
+    return (int(table.options.get("first_dealer", 0)) + row.number - 1) % count
+
+
+def playing_seats(table, row) -> list[int]:
+    """The table seats of record seats 0, 1, 2: Vorhand (the dealer's left), Mittelhand,
+    Hinterhand; at a table of 4 the dealer sits out."""
+    count = len(table.player_names)
+    dealer = dealer_of(table, row)
+    order = [(dealer + step) % count for step in range(1, count + 1)]
+    return [seat for seat in order if seat != dealer or count == SEATS][:SEATS]
+
+
+def bidding_for(declarer: int | None, bid: int) -> list[Any]:
+    """A bidding that makes ``declarer`` (record seat) win at ``bid`` (all pass: None), for a
+    sheet that keeps only the final bid (Mittelhand bids to Vorhand, then Hinterhand)."""
+    if declarer is None:
+        return [PASSE, PASSE, PASSE]
+    if declarer == 0:
+        return [PASSE, PASSE, LOWEST_BID] if bid == LOWEST_BID else [bid, JA, PASSE, PASSE]
+    if declarer == 1:
+        return [bid, PASSE, PASSE]
+    return [PASSE, bid, PASSE]
+
+
+def auction_of(said: list[Any]) -> tuple[Auction | None, str | None]:
+    """The auction of what was said, or why it cannot be (with the position)."""
+    auction = Auction()
+    for position, say in enumerate(said):
+        problem = auction.problem(say)
+        if problem is not None:
+            text = problem.format(engine_language(), bid=auction.bid)
+            return None, _("word %(n)s (%(say)s): %(problem)s") % {
+                "n": position + 1,
+                "say": say,
+                "problem": text,
+            }
+        auction.say(say)
+    if not auction.over:
+        return None, _("the auction is not finished")
+    return auction, None
+
+
+def parse_said(text: str) -> list[Any]:
+    said: list[Any] = []
+    for word in text.replace(",", " ").split():
+        lower = word.lower()
+        if lower.isdecimal():
+            said.append(int(lower))
+        elif lower in ("ja", "yes", "j"):
+            said.append(JA)
+        elif lower in ("passe", "pass", "p", "weg"):
+            said.append(PASSE)
+        else:
+            said.append(word)
+    return said
+
+
+def card_list(text: str) -> list[str]:
+    by_upper = {card.upper(): card for card in DECK}
+    return [by_upper.get(word.upper(), word) for word in text.replace(",", " ").split()]
+
+
+class SkatSetupForm(forms.Form):
+    def __init__(self, *args, names: list[str], settings: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.settings = settings
+        without = RAMSCH if settings.get("ramsch") else EINGEPASST
+        games = [(kind, game_name(kind)) for kind in (*DECLARED, without)]
+        f = self.fields
+        f["game"] = choice_field(_("Game"), games)
+        f["declarer"] = choice_field(_("Declarer"), seat_choices(names, empty="–"), required=False)
+        for key in FLAGS:
+            f[key] = forms.BooleanField(label=FLAG_LABELS[key], required=False)
+        f["bid"] = forms.TypedChoiceField(
+            label=_("Bid (the highest value said)"),
+            choices=[(str(value), str(value)) for value in BID_VALUES],
+            coerce=int,
+            initial=LOWEST_BID,
+            required=False,
+        )
+        f["bidding"] = forms.CharField(
+            label=_("Bidding as said (optional)"),
+            help_text=_(
+                "In order, e.g. “18 ja 20 passe passe”: Mittelhand bids to Vorhand, then "
+                "Hinterhand to the one left. Empty: the declarer won at the bid."
+            ),
+            max_length=300,
+            required=False,
+        )
+        f["skat"] = forms.CharField(
+            label=_("Skat (the two cards dealt face down)"),
+            help_text=_("e.g. “C10 S9”. Empty: the two cards left once all hands are entered."),
+            max_length=40,
+            required=False,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+        )
+        f["discard"] = forms.CharField(
+            label=_("Discard (the two cards the declarer laid away)"),
+            help_text=_("Not in a Hand game."),
+            max_length=40,
+            required=False,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+        )
+        f["matadors"] = forms.IntegerField(
+            label=_("Spitzen (mit: +n, ohne: −n)"),
+            help_text=_("Only needed while the hands are not entered: they decide it."),
+            min_value=-11,
+            max_value=11,
+            required=False,
+            error_messages={
+                "invalid": _("Spitzen: a whole number, e.g. 2 for “mit 2”, -3 for “ohne 3”."),
+                "min_value": _("Spitzen: at most ohne 11 (-11)."),
+                "max_value": _("Spitzen: at most mit 11."),
+            },
+        )
+        if settings.get("kontra"):
+            nobody = seat_choices(names, empty=_("nobody"))
+            f["kontra"] = choice_field(_("Kontra said by"), nobody, required=False)
+            f["re"] = forms.BooleanField(label=_("Re (the declarer)"), required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("game")
+        if not kind:
+            return cleaned
+        declared = kind in DECLARED
+        declarer = cleaned.get("declarer")
+        if declared and not declarer:
+            self.add_error("declarer", _("Declarer: choose who played the game."))
+        flags = {key: bool(cleaned.get(key)) for key in FLAGS}
+        if declared:
+            problem = contract_problem(kind, **flags)
+            if problem is not None:
+                field, rule = problem
+                text = CONTRACT_RULES[rule].format(engine_language())
+                self.add_error(
+                    field, _("%(field)s: %(rule)s.") % {"field": FLAG_LABELS[field], "rule": text}
+                )
+        elif any(flags.values()):
+            self.add_error("hand", _("Hand: a deal without declarer announces nothing."))
+        cleaned["said"] = self.clean_said(kind, declarer)
+        for key, label in (("skat", _("Skat")), ("discard", _("Discard"))):
+            cleaned[key] = self.two_cards(key, label)
+        if cleaned.get("discard") and (not declared or flags["hand"]):
+            self.add_error(
+                "discard", _("Discard: only a declarer who took the Skat lays two cards away.")
+            )
+        matadors = cleaned.get("matadors")
+        if matadors is not None and declared:
+            top = 11 if kind in SUIT_GAMES else 4 if kind == GRAND else 0
+            if kind == NULL:
+                self.add_error("matadors", _("Spitzen: a Null has none; leave it empty."))
+            elif matadors == 0 or abs(matadors) > top:
+                self.add_error(
+                    "matadors",
+                    _("Spitzen: mit or ohne 1 to %(top)s in this game.") % {"top": top},
+                )
+        if cleaned.get("kontra") and (not declared or cleaned["kontra"] == declarer):
+            self.add_error("kontra", _("Kontra: only an opponent of the declarer says it."))
+        if cleaned.get("re") and not cleaned.get("kontra"):
+            self.add_error("re", _("Re: only after an opponent said Kontra."))
+        return cleaned
+
+    def clean_said(self, kind: str, declarer: str | None) -> list[Any] | None:
+        text = (self.cleaned_data.get("bidding") or "").strip()
+        declared = kind in DECLARED
+        seat = int(declarer) if declared and declarer else None
+        if not text:
+            bid = self.cleaned_data.get("bid") or LOWEST_BID
+            if declared and seat is None:
+                return None
+            return bidding_for(seat, bid)
+        said = parse_said(text)
+        auction, problem = auction_of(said)
+        if problem:
+            self.add_error("bidding", _("Bidding: %(problem)s.") % {"problem": problem})
+            return None
+        assert auction is not None
+        if not declared and auction.declarer is not None:
+            self.add_error(
+                "bidding",
+                _("Bidding: %(name)s won the auction, so a game was declared.")
+                % {"name": self.names[auction.declarer]},
+            )
+        elif declared and auction.declarer is None:
+            self.add_error("bidding", _("Bidding: everybody passed, so nobody declared a game."))
+        elif declared and seat is not None and auction.declarer != seat:
+            self.add_error(
+                "bidding",
+                _("Bidding: %(name)s won the auction, not the declarer chosen.")
+                % {"name": self.names[auction.declarer]},
+            )
+        return said
+
+    def two_cards(self, key: str, label: str) -> list[str] | None:
+        text = (self.cleaned_data.get(key) or "").strip()
+        if not text:
+            return None
+        cards = card_list(text)
+        wrong = [card for card in cards if card not in DECK]
+        if wrong:
+            self.add_error(
+                key,
+                _("%(field)s: %(card)s is no Skat card (e.g. CJ, S10, HQ, D7).")
+                % {"field": label, "card": wrong[0]},
+            )
+        elif len(cards) != 2 or cards[0] == cards[1]:
+            self.add_error(key, _("%(field)s: two different cards.") % {"field": label})
+        else:
+            return cards
+        return None
+
+
+class SkatAdapter(GameAdapter):
+    game = "skat"
+    setup_keys = ("skat", "bidding", "contract", "discard", "kontra", "re")
+
+    # --- cards -------------------------------------------------------------------------------
+    def deck(self, draft):
+        return list(DECK)
+
+    def deck_order(self):
+        return list(DECK)
+
+    def hand_size(self, draft):
+        return HAND_SIZE
+
+    def tricks_in_round(self, draft):
+        return TRICKS
+
+    def out_of_hands(self, draft):
+        return {card: str(_("in the Skat")) for card in draft["setup"].get("skat") or []}
+
+    # --- the sheet ---------------------------------------------------------------------------
+    def record_prefill(self, table, row) -> dict:
+        """The record/1 keys of game ``row`` as far as the sheet knows them (docs/skat.md,
+        "Streitfall"): the Skat and the discard are the arbiter's to give."""
+        data = row.data
+        seats = playing_seats(table, row)
+        names = [table.player_names[seat] for seat in seats]
+        setup: dict[str, Any] = {"players": names, "skat": None}
+        if data.get("passed") or data.get("declarer") not in seats:
+            kind = RAMSCH if data.get("ramsch") or table.profile.get("ramsch") else EINGEPASST
+            setup.update(bidding=bidding_for(None, 0), contract={"type": kind})
+            return setup
+        declarer = seats.index(data["declarer"])
+        contract: dict[str, Any] = {"type": data.get("game"), "declarer": declarer}
+        for sheet_key, key in SHEET_FLAGS.items():
+            if data.get(sheet_key):
+                contract[key] = True
+        if data.get("game") != NULL and data.get("matadors"):
+            contract["matadors"] = data["matadors"]
+        bid = data.get("bid") or LOWEST_BID
+        setup.update(bidding=bidding_for(declarer, bid), contract=contract)
+        if not contract.get("hand"):
+            setup["discard"] = None
+        if data.get("kontra"):
+            setup["kontra"] = None  # the sheet knows there was a Kontra, not who said it
+            if data.get("re"):
+                setup["re"] = declarer
+        return setup
+
+    def data_from_verdict(self, table, row, record, verdict, apply_as=None) -> dict:
+        """The sheet's data (the contract in docs/skat.md) of what the engine found; keys the
+        sheet keeps besides (its dealer, …) stay as they were."""
+        result = verdict["result"]
+        seats = playing_seats(table, row)
+        kept = {key: value for key, value in row.data.items() if key in ("dealer", "sitting_out")}
+        contract = result.get("contract") or record["contract"]
+        if contract["type"] not in DECLARED:
+            passed = {**kept, "passed": True}
+            return {**passed, "ramsch": True} if contract["type"] == RAMSCH else passed
+        declarer = contract["declarer"]
+        null = contract["type"] == NULL
+        misplay = result.get("misplay") is not None
+        data = {
+            **kept,
+            "passed": False,
+            "declarer": seats[declarer],
+            "game": contract["type"],
+            **{sheet: bool(contract.get(key)) for sheet, key in SHEET_FLAGS.items()},
+            "matadors": None if null else result["matadors"],
+            # A misplay decides the game whatever the Augen: won/lost stand alone then.
+            "augen": None if null or misplay else result["augen"]["declarer"],
+            "won": result["won"],
+            "schneider": result["schneider"],
+            "schwarz": result["schwarz"],
+            "bid": result["bid"],
+        }
+        if table.profile.get("kontra"):
+            data["kontra"] = result.get("kontra") is not None
+            data["re"] = result.get("re") is not None
+        data["list_points"] = result["scores"][declarer]
+        return data
+
+    # --- setup -------------------------------------------------------------------------------
+    def setup_form(self, draft, data=None):
+        setup = draft["setup"]
+        contract = setup.get("contract") or {}
+        said = setup.get("bidding") or []
+        auction, _problem = auction_of(said)
+        derived = auction is not None and said == bidding_for(auction.declarer, auction.bid)
+        initial = {
+            "game": contract.get("type", ""),
+            "declarer": "" if contract.get("declarer") is None else str(contract["declarer"]),
+            **{key: bool(contract.get(key)) for key in FLAGS},
+            "bid": auction.bid if auction and auction.bid else LOWEST_BID,
+            "bidding": "" if derived else " ".join(str(say) for say in said),
+            "skat": " ".join(setup.get("skat") or []),
+            "discard": " ".join(setup.get("discard") or []),
+            "matadors": contract.get("matadors"),
+            "kontra": "" if setup.get("kontra") is None else str(setup["kontra"]),
+            "re": setup.get("re") is not None,
+        }
+        return SkatSetupForm(
+            data, initial=initial, names=draft["players"], settings=self.resolved(draft)
+        )
+
+    def setup_from_form(self, draft, form):
+        c = form.cleaned_data
+        kind = c["game"]
+        contract: dict[str, Any] = {"type": kind}
+        setup: dict[str, Any] = {"skat": c.get("skat")}
+        if kind in DECLARED:
+            contract["declarer"] = int(c["declarer"])
+            contract.update({key: True for key in FLAGS if c.get(key)})
+            if kind != NULL and c.get("matadors"):
+                contract["matadors"] = c["matadors"]
+        setup["bidding"] = c["said"]
+        setup["contract"] = contract
+        if kind in DECLARED and not contract.get("hand"):
+            setup["discard"] = c.get("discard")
+        if c.get("kontra"):
+            setup["kontra"] = int(c["kontra"])
+            if c.get("re"):
+                setup["re"] = contract["declarer"]
+        return setup
+
+    def missing_setup(self, draft):
+        setup = draft["setup"]
+        contract = setup.get("contract") or {}
+        missing = []
+        if not contract.get("type") or not setup.get("bidding"):
+            missing.append(_("the game played"))
+        if not setup.get("skat") and not self.hands_complete(draft):
+            missing.append(_("the Skat (or all three hands)"))
+        declared = contract.get("type") in DECLARED
+        if declared and not contract.get("hand") and not setup.get("discard"):
+            missing.append(_("the discard"))
+        if "kontra" in setup and setup["kontra"] is None:
+            missing.append(_("who said Kontra"))
+        valued = declared and contract.get("type") != NULL
+        if valued and "matadors" not in contract and not self.hands_complete(draft):
+            missing.append(_("the Spitzen (or all three hands)"))
+        if missing:
+            return missing
+        return self.record_problems(draft)
+
+    def record_problems(self, draft) -> list[str]:
+        """What the engine refuses in the deal as given (a discard card nobody could lay
+        away, Spitzen the hands do not give, …): named so the deal's form can put it right."""
+        record = self.build_record({**draft, "actions": []})
+        try:
+            records.verify(record)
+        except RecordError as error:
+            return [
+                _("a deal the rules allow (%(key)s: %(detail)s)")
+                % {"key": error.key, "detail": error.text(engine_language())}
+            ]
+        return []
+
+    def build_record(self, draft, *, with_hands=True):
+        record = super().build_record(draft, with_hands=with_hands)
+        hands_known = "hands" in record
+        if not record.get("skat") and self.hands_complete(draft):
+            dealt = {card for hand in draft["hands"] for card in hand}
+            record["skat"] = [card for card in DECK if card not in dealt]
+        if hands_known and "matadors" in (record.get("contract") or {}):
+            # The hands and the Skat give the Spitzen; the sheet's may be what is disputed.
+            record["contract"] = {k: v for k, v in record["contract"].items() if k != "matadors"}
+        for key in ("discard", "kontra", "re"):
+            if record.get(key) is None:
+                record.pop(key, None)
+        ordered = {key: record[key] for key in record if key != "plays"}
+        ordered["plays"] = record["plays"]
+        return ordered
+
+    def setup_facts(self, draft):
+        setup, names = draft["setup"], draft["players"]
+        facts = [(_("Vorhand"), names[0])]
+        contract = setup.get("contract") or {}
+        if contract.get("type"):
+            facts.append((_("Game"), self.contract_label(contract)))
+        if contract.get("declarer") is not None:
+            facts.append((_("Declarer"), names[contract["declarer"]]))
+        auction, _problem = auction_of(setup.get("bidding") or [])
+        if auction is not None and auction.bid:
+            facts.append((_("Bid"), str(auction.bid)))
+        if setup.get("skat"):
+            facts.append((_("Skat"), " ".join(setup["skat"])))
+        if setup.get("discard"):
+            facts.append((_("Discard"), " ".join(setup["discard"])))
+        if setup.get("kontra") is not None:
+            facts.append((_("Kontra"), names[setup["kontra"]]))
+        return facts
+
+    @staticmethod
+    def contract_label(contract: dict) -> str:
+        words = [game_name(contract["type"])]
+        words += [str(FLAG_LABELS[key]) for key in FLAGS if contract.get(key)]
+        return " ".join(words[:1]) + "".join(f", {word}" for word in words[1:])
+
+    # --- the State -----------------------------------------------------------------------------
+    def new_state(self, draft, settings):
+        record = self.build_record(draft)
+        contract, matadors = parse_contract(record["contract"])
+        auction, _problem = auction_of(record["bidding"])
+        hands = record.get("hands")
+        laid_away = list(record["skat"])
+        playing = [list(hand) for hand in hands] if hands is not None else None
+        if "discard" in record:
+            laid_away = list(record["discard"])
+            if playing is not None:
+                twelve = playing[contract.declarer] + list(record["skat"])
+                playing[contract.declarer] = [c for c in twelve if c not in laid_away]
+        if hands is not None and contract.type in DECLARED and contract.type != NULL:
+            matadors = matadors_of(
+                mask_of(list(hands[contract.declarer]) + list(record["skat"])), contract.type
+            )
+        return State(
+            contract,
+            settings,
+            hands=playing,
+            laid_away=laid_away,
+            players=draft["players"],
+            bid=auction.bid if auction else LOWEST_BID,
+            matadors=matadors,
+            kontra=record.get("kontra"),
+            re=record.get("re"),
+        )
+
+    def prompt(self, state, names):
+        if state.to_play is None:
+            return _("The game is complete.")
+        values = {"name": names[state.to_play], "n": len(state.finished) + 1}
+        if not state.current:
+            return _("Trick %(n)s: %(name)s leads.") % values
+        return _("Trick %(n)s: %(name)s plays.") % values
+
+    def board_facts(self, state, draft):
+        contract = state.contract
+        if contract.type not in DECLARED:
+            return [(_("Game"), game_name(contract.type))]
+        trump = (
+            _("no trump")
+            if contract.type == NULL
+            else _("Buben only")
+            if contract.type == GRAND
+            else _("Buben and %(suit)s") % {"suit": suit_name(contract.trump_suit)}
+        )
+        return [(_("Game"), self.contract_label(contract.to_json())), (_("Trump"), trump)]
+
+    def running(self, state, draft):
+        names = draft["players"]
+        core = state.core
+        contract = state.contract
+        facts = []
+        if contract.declarer is not None and contract.type != NULL:
+            own = core.augen[contract.declarer] + state.laid_away_augen()
+            facts.append(
+                (
+                    _("Augen"),
+                    _("%(name)s %(own)s (with the Skat) : %(others)s others")
+                    % {
+                        "name": names[contract.declarer],
+                        "own": own,
+                        "others": sum(core.augen) - core.augen[contract.declarer],
+                    },
+                )
+            )
+        return ResultView(
+            facts=facts,
+            columns=[Column(_("Augen"), list(core.augen)), Column(_("Tricks"), list(core.won))],
+        )
+
+    def result_view(self, result, draft):
+        names = draft["players"]
+        contract = result.get("contract")
+        view = ResultView()
+        if contract is None or contract["type"] not in DECLARED:
+            if result.get("augen_per_seat"):  # a Ramsch
+                view.facts.append((_("Game"), game_name(RAMSCH)))
+                view.columns = [
+                    Column(_("Augen"), result["augen_per_seat"]),
+                    Column(_("Tricks"), result["tricks_per_seat"]),
+                    Column(_("Score"), result["scores"], "score"),
+                ]
+            else:
+                view.facts.append((_("Game"), game_name(EINGEPASST)))
+                view.columns = [Column(_("Score"), result["scores"], "score")]
+            return view
+        declarer = contract["declarer"]
+        view.facts.append((_("Game"), self.contract_label(contract)))
+        view.facts.append((_("Declarer"), names[declarer]))
+        view.facts.append((_("Bid"), str(result["bid"])))
+        if contract["type"] != NULL:
+            augen = result["augen"]
+            view.facts.append((_("Augen"), f"{augen['declarer']} : {augen['opponents']}"))
+            matadors = result["matadors"]
+            word = _("mit %(n)s") if matadors > 0 else _("ohne %(n)s")
+            view.facts.append((_("Spitzen"), word % {"n": abs(matadors)}))
+        view.facts.append((_("Result"), self.outcome(result)))
+        view.facts.append((_("Game value"), str(result["value"])))
+        if result["overbid"]:
+            view.notes.append(_("Overbid: the game was worth less than the bid, so it is lost."))
+        if result.get("misplay") is not None:
+            view.notes.append(
+                _(
+                    "A misplay of %(name)s before the game was decided decides it: won or lost "
+                    "as the rules say, whatever the Augen."
+                )
+                % {"name": names[result["misplay"]]}
+            )
+        view.columns = [
+            Column(_("Augen"), result["augen_per_seat"]),
+            Column(_("Tricks"), result["tricks_per_seat"]),
+            Column(_("List points"), result["scores"], "score"),
+            Column(_("Seeger-Fabian"), result["seeger_fabian"], "score"),
+        ]
+        return view
+
+    @staticmethod
+    def outcome(result: dict) -> str:
+        word = pgettext("skat result", "won") if result["won"] else pgettext("skat result", "lost")
+        if result["schwarz"]:
+            return _("%(outcome)s, Schwarz") % {"outcome": word}
+        if result["schneider"]:
+            return _("%(outcome)s, Schneider") % {"outcome": word}
+        return word
