@@ -18,6 +18,7 @@ class Game(models.TextChoices):
     SCHATZSUCHE = "schatzsuche", "Schatzsuche"
     SCHARFE_SCHOTEN = "scharfe_schoten", "Scharfe Schoten"
     STICHWAHL = "stichwahl", "Stichwahl"
+    SKAT = "skat", "Skat"
 
 
 class Table(models.Model):

@@ -4,10 +4,18 @@ from .base import Pad
 from .schafkopf import SchafkopfPad
 from .scharfe_schoten import ScharfeSchotenPad
 from .schatzsuche import SchatzsuchePad
+from .skat import SkatPad
 from .stichwahl import StichwahlPad
 
 PADS: dict[str, Pad] = {
-    pad.game: pad for pad in (SchatzsuchePad(), StichwahlPad(), ScharfeSchotenPad(), SchafkopfPad())
+    pad.game: pad
+    for pad in (
+        SchatzsuchePad(),
+        StichwahlPad(),
+        ScharfeSchotenPad(),
+        SchafkopfPad(),
+        SkatPad(),
+    )
 }
 
 
