@@ -133,6 +133,21 @@ def card_list(text: str) -> list[str]:
     return [by_upper.get(word.upper(), word) for word in text.replace(",", " ").split()]
 
 
+def ramsch_data(table, seats: list[int], result: dict) -> dict:
+    """The sheet's Ramsch (per table seat; the dealer who sat out has none) of a verdict:
+    each player's Augen with the Skat, who took no trick, who took every trick."""
+    augen: list[int | None] = [None] * len(table.player_names)
+    for index, seat in enumerate(seats):
+        augen[seat] = result["augen_per_seat"][index]
+    tricks = result["tricks_per_seat"]
+    durchmarsch = next((seats[i] for i, won in enumerate(tricks) if won == TRICKS), None)
+    return {
+        "augen": augen,
+        "jungfrau": sorted(seats[index] for index in result["jungfrauen"]),
+        "durchmarsch": durchmarsch,
+    }
+
+
 class SkatSetupForm(forms.Form):
     def __init__(self, *args, names: list[str], settings: dict, **kwargs):
         super().__init__(*args, **kwargs)
@@ -142,7 +157,9 @@ class SkatSetupForm(forms.Form):
         games = [(kind, game_name(kind)) for kind in (*DECLARED, without)]
         f = self.fields
         f["game"] = choice_field(_("Game"), games)
-        f["declarer"] = choice_field(_("Declarer"), seat_choices(names, empty="–"), required=False)
+        f["declarer"] = choice_field(
+            pgettext("skat", "Declarer"), seat_choices(names, empty="–"), required=False
+        )
         for key in FLAGS:
             f[key] = forms.BooleanField(label=FLAG_LABELS[key], required=False)
         f["bid"] = forms.TypedChoiceField(
@@ -200,7 +217,7 @@ class SkatSetupForm(forms.Form):
         declared = kind in DECLARED
         declarer = cleaned.get("declarer")
         if declared and not declarer:
-            self.add_error("declarer", _("Declarer: choose who played the game."))
+            self.add_error("declarer", _("Declarer: choose who played the game alone."))
         flags = {key: bool(cleaned.get(key)) for key in FLAGS}
         if declared:
             problem = contract_problem(kind, **flags)
@@ -213,7 +230,7 @@ class SkatSetupForm(forms.Form):
         elif any(flags.values()):
             self.add_error("hand", _("Hand: a deal without declarer announces nothing."))
         cleaned["said"] = self.clean_said(kind, declarer)
-        for key, label in (("skat", _("Skat")), ("discard", _("Discard"))):
+        for key, label in (("skat", _("Skat")), ("discard", pgettext("skat", "Discard"))):
             cleaned[key] = self.two_cards(key, label)
         if cleaned.get("discard") and (not declared or flags["hand"]):
             self.add_error(
@@ -341,9 +358,10 @@ class SkatAdapter(GameAdapter):
         seats = playing_seats(table, row)
         kept = {key: value for key, value in row.data.items() if key in ("dealer", "sitting_out")}
         contract = result.get("contract") or record["contract"]
+        if contract["type"] == RAMSCH:
+            return {**kept, "passed": True, "ramsch": ramsch_data(table, seats, result)}
         if contract["type"] not in DECLARED:
-            passed = {**kept, "passed": True}
-            return {**passed, "ramsch": True} if contract["type"] == RAMSCH else passed
+            return {**kept, "passed": True}
         declarer = contract["declarer"]
         null = contract["type"] == NULL
         misplay = result.get("misplay") is not None
@@ -462,18 +480,19 @@ class SkatAdapter(GameAdapter):
     def setup_facts(self, draft):
         setup, names = draft["setup"], draft["players"]
         facts = [(_("Vorhand"), names[0])]
+        declarer_label, bid_label = pgettext("skat", "Declarer"), pgettext("skat", "Bid")
         contract = setup.get("contract") or {}
         if contract.get("type"):
             facts.append((_("Game"), self.contract_label(contract)))
         if contract.get("declarer") is not None:
-            facts.append((_("Declarer"), names[contract["declarer"]]))
+            facts.append((declarer_label, names[contract["declarer"]]))
         auction, _problem = auction_of(setup.get("bidding") or [])
         if auction is not None and auction.bid:
-            facts.append((_("Bid"), str(auction.bid)))
+            facts.append((bid_label, str(auction.bid)))
         if setup.get("skat"):
             facts.append((_("Skat"), " ".join(setup["skat"])))
         if setup.get("discard"):
-            facts.append((_("Discard"), " ".join(setup["discard"])))
+            facts.append((pgettext("skat", "Discard"), " ".join(setup["discard"])))
         if setup.get("kontra") is not None:
             facts.append((_("Kontra"), names[setup["kontra"]]))
         return facts
@@ -575,8 +594,8 @@ class SkatAdapter(GameAdapter):
             return view
         declarer = contract["declarer"]
         view.facts.append((_("Game"), self.contract_label(contract)))
-        view.facts.append((_("Declarer"), names[declarer]))
-        view.facts.append((_("Bid"), str(result["bid"])))
+        view.facts.append((pgettext("skat", "Declarer"), names[declarer]))
+        view.facts.append((pgettext("skat", "Bid"), str(result["bid"])))
         if contract["type"] != NULL:
             augen = result["augen"]
             view.facts.append((_("Augen"), f"{augen['declarer']} : {augen['opponents']}"))
