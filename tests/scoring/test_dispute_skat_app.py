@@ -116,7 +116,7 @@ def test_a_skat_game_entered_card_by_card_and_applied_as_correction(client):
     seat = record["contract"]["declarer"]
     before_points = entered_points(client, key)
     assert f"Listenpunkte: {before_points:+d} → {result['scores'][seat]:+d}" in board
-    assert "Listenpunkte Seeger-Fabian Ben" in board
+    assert "Augen Stiche Liste Seeger Ben" in board
 
     before = current(table, 1)
     applied = apply(client, key, dispute, base=before.number, note="Stich 7 übersehen")

@@ -617,8 +617,9 @@ class SkatAdapter(GameAdapter):
         view.columns = [
             Column(_("Augen"), result["augen_per_seat"]),
             Column(_("Tricks"), result["tricks_per_seat"]),
-            Column(_("List points"), result["scores"], "score"),
-            Column(_("Seeger-Fabian"), result["seeger_fabian"], "score"),
+            # Short titles: four columns beside the names fit a 360 px phone.
+            Column(pgettext("skat column", "List"), result["scores"], "score"),
+            Column(pgettext("skat column", "Seeger"), result["seeger_fabian"], "score"),
         ]
         return view
 
