@@ -203,3 +203,21 @@ def test_fuzzed_deal_forms_are_refused_by_field_or_make_a_deal(fields, profile):
     if not missing:
         drafts.walk(adapter, draft)
         assert drafts.verdict_of(adapter, draft) is not None
+
+
+def test_a_lost_null_is_decided_by_the_declarers_first_trick():
+    """skat.md: "A Null ends with its declarer's first trick"."""
+    record = next(
+        r
+        for r in records_of("null", 200)
+        if r["contract"]["type"] == "null" and not records.verify(r).result["won"]
+    )
+    draft = drafts.draft_from_record(adapter, blank_draft(), record)
+    shown = pages.verdict_page(adapter, draft, drafts.verdict_of(adapter, draft))
+    last = len(shown["tricks"])
+    assert shown["deciding"] == last
+    name = NAMES[record["contract"]["declarer"]]
+    assert shown["tricks"][last - 1]["deciding"] == (
+        f"Hier hat der Alleinspieler den Null verloren: der erste Stich von {name}."
+    )
+    assert shown["tricks"][last - 1]["winner"] == name

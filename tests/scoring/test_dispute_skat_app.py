@@ -157,14 +157,17 @@ def test_at_four_the_dealer_sits_out_of_the_disputed_game(client):
 
 
 def revoked(record):
-    """The record with two of one player's cards swapped so that he did not follow suit."""
+    """The record with two of one player's cards swapped so that he did not follow suit
+    before the game was decided (a misplay that decides it)."""
     plays = record["plays"]
     for first in range(1, len(plays)):
         for later in range(first + 3, len(plays), 3):
             changed = copy.deepcopy(record)
             changed["plays"][first], changed["plays"][later] = plays[later], plays[first]
             verdict = records.verify(changed)
-            if verdict.violations and verdict.violations[0].rule == "follow_suit":
+            first_rule = verdict.violations[0].rule if verdict.violations else None
+            decides = verdict.result is not None and verdict.result["misplay"] is not None
+            if first_rule == "follow_suit" and decides:
                 return changed, verdict.violations[0]
     return None, None
 
@@ -187,6 +190,15 @@ def test_the_verdict_names_the_revoke_with_the_players_name(client):
     assert f"{name} spielte in Stich {violation.trick} {violation.card}, obwohl {held}" in page
     replay = text(client.get(url("dispute_replay", key, dispute) + f"?step={violation.trick}"))
     assert f"{name} spielte in Stich {violation.trick} {violation.card}" in replay
+
+    # Applied: the misplay decides the game (skat.md, "Regelverstöße"), so the sheet keeps
+    # won or lost without the Augen.
+    result = records.verify(changed).to_json()["result"]
+    assert apply(client, key, dispute, base=1).status_code == 302
+    revision = current(_table, 1)
+    assert revision.data["won"] == result["won"]
+    assert result["misplay"] == violation.seat and revision.data["augen"] is None
+    assert revision.data["list_points"] == result["scores"][changed["contract"]["declarer"]]
 
 
 def test_a_deal_the_rules_refuse_is_named_not_an_error(client):

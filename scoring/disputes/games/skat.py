@@ -576,6 +576,15 @@ class SkatAdapter(GameAdapter):
             columns=[Column(_("Augen"), list(core.augen)), Column(_("Tricks"), list(core.won))],
         )
 
+    def deciding_trick(self, result, draft):
+        """A lost Null ends with its declarer's first trick: the last one recorded."""
+        contract = result.get("contract") or {}
+        if contract.get("type") != NULL or result["won"]:
+            return None
+        name = draft["players"][contract["declarer"]]
+        lost = _("Here the declarer lost the Null: the first trick of %(name)s.")
+        return sum(result["tricks_per_seat"]), lost % {"name": name}
+
     def result_view(self, result, draft):
         names = draft["players"]
         contract = result.get("contract")
