@@ -221,3 +221,29 @@ def test_a_lost_null_is_decided_by_the_declarers_first_trick():
         f"Hier hat der Alleinspieler den Null verloren: der erste Stich von {name}."
     )
     assert shown["tricks"][last - 1]["winner"] == name
+
+
+def test_the_bidding_as_said_is_kept_and_checked_against_the_declarer():
+    """records.md: "who said it follows from the auction (Mittelhand bids to Vorhand, then
+    Hinterhand to the survivor)"."""
+    record = next(
+        r
+        for r in records_of("said", 100)
+        if r["contract"]["type"] != "eingepasst" and len(r["bidding"]) > 4
+    )
+    draft = drafts.draft_from_record(adapter, blank_draft(), record)
+    form = adapter.setup_form(draft)
+    said = " ".join(str(say) for say in record["bidding"])
+    assert form.initial["bidding"] == said  # not the shortest bidding: shown as said
+    declarer = record["contract"]["declarer"]
+    other = (declarer + 1) % 3
+    fields = {"game": record["contract"]["type"], "declarer": str(other), "bidding": said}
+    fields["discard"] = " ".join(record.get("discard") or [])
+    form = adapter.setup_form(draft, fields)
+    assert not form.is_valid()
+    assert form.errors["bidding"] == [
+        f"Reizen: {NAMES[declarer]} hat das Reizen gewonnen, nicht der gewählte Alleinspieler."
+    ]
+    form = adapter.setup_form(draft, {**fields, "bidding": "18 ja 20"})
+    assert not form.is_valid()
+    assert form.errors["bidding"] == ["Reizen: das Reizen ist nicht zu Ende."]
