@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.scoring.helpers import create_schatzsuche, post_round, round_fields, text
 from tests.scoring.schafkopf_helpers import create_schafkopf, game, play
 from tests.scoring.scharfe_schoten_helpers import create_table, play_round
+from tests.scoring.skat_pad_helpers import create_skat, pass_deal, play_game
 from tests.scoring.stichwahl_pad_helpers import create_stichwahl, play_hand
 
 from .conftest import check_fits
@@ -101,3 +102,17 @@ def test_stichwahl_four_long_names(phone):
     page = phone()
     assert_fits(page, f"/t/{key}/", "stichwahl block")
     names_visible(page, players)
+
+
+def test_skat_four_long_names(phone):
+    client = Client()
+    players = LONG_NAMES[:4]
+    _table, key = create_skat(client, players, first_dealer=3)
+    play_game(client, key, 1, "0", "grand", mit=4, augen=89, hand=True, schneider_announced=True)
+    pass_deal(client, key, 2)
+    play_game(client, key, 3, "3", "null", outcome="won", ouvert=True, hand=True)
+    play_game(client, key, 4, "1", "kreuz", mit=-11, outcome="won_schwarz")
+    page = phone()
+    assert_fits(page, f"/t/{key}/", "skat block")
+    names_visible(page, players)
+    expect(page.locator("tfoot .skat-total")).to_be_visible()

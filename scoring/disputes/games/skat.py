@@ -63,26 +63,6 @@ def suit_name(letter: str) -> str:
     return SUIT_NAMES[letter].format(engine_language())
 
 
-# --- the table's seats and the record's -----------------------------------------------------
-def dealer_of(table, row) -> int:
-    """Who dealt game ``row``: the sheet's own word where it keeps it, else the rotation
-    from the table's first dealer (the deal passes on after every game, eingepasst too)."""
-    data = row.data or {}
-    if isinstance(data.get("dealer"), int):
-        return data["dealer"]
-    count = len(table.player_names)
-    return (int(table.options.get("first_dealer", 0)) + row.number - 1) % count
-
-
-def playing_seats(table, row) -> list[int]:
-    """The table seats of record seats 0, 1, 2: Vorhand (the dealer's left), Mittelhand,
-    Hinterhand; at a table of 4 the dealer sits out."""
-    count = len(table.player_names)
-    dealer = dealer_of(table, row)
-    order = [(dealer + step) % count for step in range(1, count + 1)]
-    return [seat for seat in order if seat != dealer or count == SEATS][:SEATS]
-
-
 def bidding_for(declarer: int | None, bid: int) -> list[Any]:
     """A bidding that makes ``declarer`` (record seat) win at ``bid`` (all pass: None), for a
     sheet that keeps only the final bid (Mittelhand bids to Vorhand, then Hinterhand)."""
@@ -131,21 +111,6 @@ def parse_said(text: str) -> list[Any]:
 def card_list(text: str) -> list[str]:
     by_upper = {card.upper(): card for card in DECK}
     return [by_upper.get(word.upper(), word) for word in text.replace(",", " ").split()]
-
-
-def ramsch_data(table, seats: list[int], result: dict) -> dict:
-    """The sheet's Ramsch (per table seat; the dealer who sat out has none) of a verdict:
-    each player's Augen with the Skat, who took no trick, who took every trick."""
-    augen: list[int | None] = [None] * len(table.player_names)
-    for index, seat in enumerate(seats):
-        augen[seat] = result["augen_per_seat"][index]
-    tricks = result["tricks_per_seat"]
-    durchmarsch = next((seats[i] for i, won in enumerate(tricks) if won == TRICKS), None)
-    return {
-        "augen": augen,
-        "jungfrau": sorted(seats[index] for index in result["jungfrauen"]),
-        "durchmarsch": durchmarsch,
-    }
 
 
 class SkatSetupForm(forms.Form):
@@ -324,66 +289,20 @@ class SkatAdapter(GameAdapter):
 
     # --- the sheet ---------------------------------------------------------------------------
     def record_prefill(self, table, row) -> dict:
-        """The record/1 keys of game ``row`` as far as the sheet knows them (docs/skat.md,
-        "Streitfall"): the Skat and the discard are the arbiter's to give."""
-        data = row.data
-        seats = playing_seats(table, row)
-        names = [table.player_names[seat] for seat in seats]
-        setup: dict[str, Any] = {"players": names, "skat": None}
-        if data.get("passed") or data.get("declarer") not in seats:
-            kind = RAMSCH if data.get("ramsch") or table.profile.get("ramsch") else EINGEPASST
-            setup.update(bidding=bidding_for(None, 0), contract={"type": kind})
-            return setup
-        declarer = seats.index(data["declarer"])
-        contract: dict[str, Any] = {"type": data.get("game"), "declarer": declarer}
-        for sheet_key, key in SHEET_FLAGS.items():
-            if data.get(sheet_key):
-                contract[key] = True
-        if data.get("game") != NULL and data.get("matadors"):
-            contract["matadors"] = data["matadors"]
-        bid = data.get("bid") or LOWEST_BID
-        setup.update(bidding=bidding_for(declarer, bid), contract=contract)
-        if not contract.get("hand"):
-            setup["discard"] = None
-        if data.get("kontra"):
-            setup["kontra"] = None  # the sheet knows there was a Kontra, not who said it
-            if data.get("re"):
-                setup["re"] = declarer
-        return setup
-
-    def data_from_verdict(self, table, row, record, verdict, apply_as=None) -> dict:
-        """The sheet's data (the contract in docs/skat.md) of what the engine found; keys the
-        sheet keeps besides (its dealer, …) stay as they were."""
-        result = verdict["result"]
-        seats = playing_seats(table, row)
-        kept = {key: value for key, value in row.data.items() if key in ("dealer", "sitting_out")}
-        contract = result.get("contract") or record["contract"]
-        if contract["type"] == RAMSCH:
-            return {**kept, "passed": True, "ramsch": ramsch_data(table, seats, result)}
-        if contract["type"] not in DECLARED:
-            return {**kept, "passed": True}
-        declarer = contract["declarer"]
-        null = contract["type"] == NULL
-        misplay = result.get("misplay") is not None
-        data = {
-            **kept,
-            "passed": False,
-            "declarer": seats[declarer],
-            "game": contract["type"],
-            **{sheet: bool(contract.get(key)) for sheet, key in SHEET_FLAGS.items()},
-            "matadors": None if null else result["matadors"],
-            # A misplay decides the game whatever the Augen: won/lost stand alone then.
-            "augen": None if null or misplay else result["augen"]["declarer"],
-            "won": result["won"],
-            "schneider": result["schneider"],
-            "schwarz": result["schwarz"],
-            "bid": result["bid"],
-        }
-        if table.profile.get("kontra"):
-            data["kontra"] = result.get("kontra") is not None
-            data["re"] = result.get("re") is not None
-        data["list_points"] = result["scores"][declarer]
-        return data
+        """The pad's record keys of game ``row``, with what the sheet implies besides: a
+        bidding in which the declarer won at the sheet's bid (the arbiter may type the one
+        said), and Re, which only the declarer says."""
+        prefill = super().record_prefill(table, row)
+        contract = prefill.get("contract") or {}
+        declarer = contract.get("declarer")
+        if prefill.get("bidding") is None:
+            bid = row.data.get("bid") or LOWEST_BID
+            prefill["bidding"] = bidding_for(declarer, bid)
+        if contract.get("type") in DECLARED and not contract.get("hand"):
+            prefill.setdefault("discard", None)
+        if "re" in prefill and prefill["re"] is None:
+            prefill["re"] = declarer
+        return prefill
 
     # --- setup -------------------------------------------------------------------------------
     def setup_form(self, draft, data=None):

@@ -13,7 +13,14 @@ from django.utils.translation import pgettext_lazy
 
 from ...rules import skat as rules
 from ...rules.core import RecordError
-from ..base import EntryForm, choice_field, engine_language, int_field, sentence
+from ..base import (
+    EntryForm,
+    choice_field,
+    choice_messages,
+    engine_language,
+    int_field,
+    sentence,
+)
 from ..tables import TableForm
 from .labels import GAME_NAMES, NULL, OUTCOME_NAMES, OUTCOMES
 
@@ -173,21 +180,22 @@ class SkatEntryForm(EntryForm):
         passed_name = _("Ramsch (all passed)") if settings["ramsch"] else _("Eingepasst")
         f["declarer"] = chips(
             choice_field(
-                _("Declarer"),
+                pgettext_lazy("skat", "Declarer"),
                 [*((str(seat), players[seat]) for seat in self.active), (PASSED, passed_name)],
                 required=False,  # the "Eingepasst" button needs none; clean() asks for it
             )
         )
         f["game"] = chips(choice_field(_("Game"), list(GAME_NAMES.items()), required=False))
         f["mit"] = chips(
-            choice_field(_("Matadors"), [("mit", _("mit")), ("ohne", _("ohne"))], required=False)
+            choice_field(_("mit or ohne"), [("mit", _("mit")), ("ohne", _("ohne"))], required=False)
         )
         f["matadors"] = chips(
             forms.TypedChoiceField(
-                label=_("How many"),
+                label=_("Matadors"),
                 choices=[(n, str(n)) for n in range(1, 12)],
                 coerce=int,
                 required=False,
+                error_messages=choice_messages(_("Matadors")),
             )
         )
         f["hand"] = toggle(pgettext_lazy("skat", "Hand"))
@@ -199,8 +207,10 @@ class SkatEntryForm(EntryForm):
                 _("Result"), [("", _("by the Augen")), *OUTCOME_NAMES.items()], required=False
             )
         )
-        f["augen"] = int_field(_("or the declarer's Augen (Skat counted)"), 0, 120, required=False)
-        f["bid"] = int_field(_("Bid"), rules.BID_VALUES[0], MAX_BID, required=False)
+        f["augen"] = int_field(_("Augen of the declarer (Skat counted)"), 0, 120, required=False)
+        f["bid"] = int_field(
+            pgettext_lazy("skat", "Bid"), rules.BID_VALUES[0], MAX_BID, required=False
+        )
         f["bid"].widget.attrs["placeholder"] = str(rules.BID_VALUES[0])
         if settings["kontra"]:
             f["kontra"] = toggle(_("Kontra"))
@@ -232,9 +242,8 @@ class SkatEntryForm(EntryForm):
 
     # --- groups for the template ------------------------------------------------------------
     def announcement_fields(self):
-        return [
-            self[name] for name in ("hand", "schneider_announced", "schwarz_announced", "ouvert")
-        ]
+        # Hand is shown on its own (common); these fold away.
+        return [self[name] for name in ("schneider_announced", "schwarz_announced", "ouvert")]
 
     def doubling_fields(self):
         return [self[name] for name in ("kontra", "re") if name in self.fields]
@@ -244,7 +253,9 @@ class SkatEntryForm(EntryForm):
 
     # --- checks -----------------------------------------------------------------------------
     def problem(self, name: str, text: str) -> None:
-        label = self.fields[name].label if name in self.fields else ""
+        # The engine's matadors rule names them itself ("matadors: mit or ohne 1 to 4").
+        named = name in self.fields and name != "matadors"
+        label = self.fields[name].label if named else ""
         self.add_error(
             name if name in self.fields else None,
             _("%(field)s: %(rule)s") % {"field": label, "rule": sentence(text)}

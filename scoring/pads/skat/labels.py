@@ -30,12 +30,12 @@ OUTCOMES = {
     "lost_schwarz": (False, True, True),
 }
 OUTCOME_NAMES = {
-    "won": _("won"),
-    "won_schneider": _("won Schneider"),
-    "won_schwarz": _("won Schwarz"),
-    "lost": _("lost"),
-    "lost_schneider": _("lost Schneider"),
-    "lost_schwarz": _("lost Schwarz"),
+    "won": pgettext_lazy("skat outcome", "won"),
+    "won_schneider": pgettext_lazy("skat outcome", "won Schneider"),
+    "won_schwarz": pgettext_lazy("skat outcome", "won Schwarz"),
+    "lost": pgettext_lazy("skat outcome", "lost"),
+    "lost_schneider": pgettext_lazy("skat outcome", "lost Schneider"),
+    "lost_schwarz": pgettext_lazy("skat outcome", "lost Schwarz"),
 }
 SEAT_NAMES = (_("Vorhand"), _("Mittelhand"), _("Hinterhand"))
 
@@ -60,3 +60,29 @@ def game_short(data: dict) -> str:
     flags += [("ouvert", "O"), ("kontra", "K"), ("re", "Re")]
     parts += [sign for key, sign in flags if data.get(key)]
     return " ".join(parts)
+
+
+def summary_line(players: list[str], data: dict) -> str:
+    """A game in words, for the exports and the sheet's titles: "Ben: Kreuz mit 2 Hand,
+    won, value 36, list +36"; a passed deal "passed out" (a Ramsch: each player's points)."""
+    if data.get("passed"):
+        ramsch = data.get("ramsch")
+        if not ramsch:
+            return str(_("passed out"))
+        points = ", ".join(
+            f"{name} {score:+d}" for name, score in zip(players, ramsch["scores"], strict=True)
+        )
+        return f"{_('Ramsch')}: {points}"
+    words = [str(GAME_NAMES[data["game"]])]
+    matadors = data.get("matadors")
+    if matadors:
+        words.append(f"{_('mit') if matadors > 0 else _('ohne')} {abs(matadors)}")
+    flags = (("hand", pgettext_lazy("skat", "Hand")), ("ouvert", _("Ouvert")))
+    flags += (("schneider_announced", _("Schneider announced")),)
+    flags += (("schwarz_announced", _("Schwarz announced")), ("kontra", _("Kontra")))
+    flags += (("re", _("Re")),)
+    words += [str(label) for key, label in flags if data.get(key)]
+    result = OUTCOME_NAMES[outcome_key(data["won"], data.get("schneider"), data.get("schwarz"))]
+    value = _("value %(value)s") % {"value": data.get("value", abs(data["list_points"]))}
+    points = _("list %(points)s") % {"points": f"{data['list_points']:+d}"}
+    return f"{players[data['declarer']]}: {' '.join(words)}, {result}, {value}, {points}"

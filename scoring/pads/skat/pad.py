@@ -10,7 +10,7 @@ import uuid
 
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
@@ -91,7 +91,12 @@ class SkatPad(Pad):
         )
 
     def ahead(self, table, summary, number, initial):
-        """A game ahead is entered with its dealer's form: the deal moves on every game."""
+        """A game ahead is entered with its dealer's form: the deal moves on every game. None
+        after the list's last game (where every deal counts, the list's length is known)."""
+        settings = table.profile
+        per_list = settings.get(f"games_per_list_{len(summary.players)}")
+        if settings.get("passed_counts_as_game") and per_list and number > per_list:
+            return None
         ahead = Ahead(
             number=number,
             form=None,
@@ -200,7 +205,7 @@ class SkatPad(Pad):
         yes, no = gettext("yes"), gettext("no")
         matadors = data.get("matadors")
         pairs += [
-            (gettext("Declarer"), players[data["declarer"]]),
+            (pgettext("skat", "Declarer"), players[data["declarer"]]),
             (gettext("Game"), str(GAME_NAMES[data["game"]])),
         ]
         if matadors:
@@ -221,10 +226,91 @@ class SkatPad(Pad):
         result = outcome_key(data["won"], data.get("schneider", False), data.get("schwarz", False))
         pairs += [
             (gettext("Result"), str(OUTCOME_NAMES[result])),
-            (gettext("Bid"), str(data.get("bid", rules.BID_VALUES[0]))),
+            (pgettext("skat", "Bid"), str(data.get("bid", rules.BID_VALUES[0]))),
             (gettext("List points"), f"{data['list_points']:+d}"),
         ]
         return pairs
+
+    # --- disputes (scoring/disputes, docs/disputes.md) ---------------------------------------
+    @staticmethod
+    def playing_seats(table, data: dict) -> list[int]:
+        """Table seats of a game's record seats: Vorhand, Mittelhand, Hinterhand."""
+        return seats_of(len(table.player_names), data["dealer"])
+
+    def record_prefill(self, table, row) -> dict:
+        """The record keys of game ``row`` as far as the list knows them (docs/records.md,
+        "Skat keys"). The cards, the bidding and who said Kontra or Re are not on the list:
+        None, for the arbiter to give."""
+        data = row.data
+        names = table.player_names
+        seats = self.playing_seats(table, data)
+        record = {"players": [names[seat] for seat in seats], "skat": None, "bidding": None}
+        if data.get("passed"):
+            record["contract"] = {"type": "ramsch" if data.get("ramsch") else "eingepasst"}
+        else:
+            contract = {"type": data["game"], "declarer": seats.index(data["declarer"])}
+            for key, flag in (("hand", "hand"), ("schneider_announced", "schneider"),
+                              ("schwarz_announced", "schwarz"), ("ouvert", "ouvert")):  # fmt: skip
+                if data.get(key):
+                    contract[flag] = True
+            if data.get("matadors") is not None:
+                contract["matadors"] = data["matadors"]
+            record["contract"] = contract
+            for key in ("kontra", "re"):
+                if data.get(key):
+                    record[key] = None
+        record["plays"] = []
+        return record
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict) -> dict:
+        """The game's data for what the engine found, as the list writes it."""
+        result = verdict["result"]
+        data = row.data
+        count = len(table.player_names)
+        seats = self.playing_seats(table, data)
+        base = {"dealer": data["dealer"], "sitting_out": sitting_out(count, data["dealer"])}
+        kind = result["contract"]["type"]
+        if kind == "eingepasst":
+            return {"passed": True, **base}
+        if kind == "ramsch":
+            augen: list[int | None] = [None] * count
+            for index, seat in enumerate(seats):
+                augen[seat] = result["augen_per_seat"][index]
+            winner = None
+            if result.get("durchmarsch"):
+                winner = seats[result["tricks_per_seat"].index(10)]
+            ramsch = {
+                "augen": augen,
+                "jungfrau": sorted(seats[index] for index in result["jungfrauen"]),
+                "durchmarsch": winner,
+                "scores": [0] * count,  # the entry form scores it again
+            }
+            return {"passed": True, "ramsch": ramsch, **base}
+        contract = result["contract"]
+        misplayed = result.get("misplay") is not None
+        game = {
+            "passed": False,
+            "declarer": seats[contract["declarer"]],
+            "game": kind,
+            "hand": bool(contract.get("hand")),
+            "schneider_announced": bool(contract.get("schneider")),
+            "schwarz_announced": bool(contract.get("schwarz")),
+            "ouvert": bool(contract.get("ouvert")),
+            "matadors": result.get("matadors"),
+            # A misplay decides the game, not the Augen: the list then has won/lost only.
+            "augen": None if kind == "null" or misplayed else result["augen"]["declarer"],
+            "won": result["won"] or result["overbid"],
+            "schneider": result["schneider"],
+            "schwarz": result["schwarz"],
+            "bid": result["bid"],
+            "kontra": result.get("kontra") is not None,
+            "re": result.get("re") is not None,
+            "list_points": result["scores"][contract["declarer"]],
+            **base,
+        }
+        if not table.profile.get("kontra"):
+            del game["kontra"], game["re"]
+        return game
 
     # --- its own pages ----------------------------------------------------------------------
     def rules_page(self, request, access):

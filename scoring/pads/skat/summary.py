@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules import skat as rules
+from ...rules.skat.seeger import OPPONENT_BONUS
 from ..base import RoundRow, Summary
-from .labels import game_short
+from .labels import game_short, summary_line
 
 
 def dealer_of(table, number: int) -> int:
     """Game ``number``'s dealer: the first dealer, then one seat on per game."""
     players = len(table.player_names)
-    return (table.options.get("first_dealer", 0) + number - 1) % players
+    return (table.options.get("first_dealer", 0) + number - 1) % max(players, 1)
 
 
 def sitting_out(players: int, dealer: int) -> int | None:
@@ -51,6 +52,7 @@ class SkatRow(RoundRow):
     """A row of the list with what the template shows."""
 
     short: str = ""
+    line: str = ""  # the game in words (the exports' "What was played", the cell's title)
     # Each player's list points so far (the sum of the games he declared), after this game.
     list_totals: list[int] = field(default_factory=list)
 
@@ -101,6 +103,7 @@ def summarize(table, revisions) -> SkatSummary:
         row = SkatRow(number=revision.round.number, revision=revision)
         data = revision.data
         row.short = game_short(data)
+        row.line = summary_line(players, data)
         if row.complete:
             game = list_game(data)
             games.append(game)
@@ -124,7 +127,7 @@ def summarize(table, revisions) -> SkatSummary:
         finished=next_round is None,
         result=result,
         games_per_list=int(settings[f"games_per_list_{count}"]),
-        bonus_others=rules.seeger.OPPONENT_BONUS[count],
+        bonus_others=OPPONENT_BONUS[count],
     )
     if summary.finished:
         order = sorted(
