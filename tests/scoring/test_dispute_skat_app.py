@@ -304,3 +304,34 @@ def test_the_worker_analyses_the_skat_game_and_the_page_says_if_it_was_winnable(
     given = expected["given_away"]
     assert f"{declarer} hat das Spiel mit {given['played']} in Stich {given['trick']} " in page
     reset_rate_limits()
+
+
+def test_a_kontra_on_the_sheet_asks_who_said_it(client):
+    """skat.md, Stammtisch: "an opponent says Kontra before the first lead, the declarer Re";
+    the list knows that Kontra was said, not by whom."""
+    _table, key = create_skat(client, THREE, preset="stammtisch-skat")
+    record = bot_game("kontra", ["Ben", "Cem", "Anna"])
+    contract = record["contract"]
+    declarer = [1, 2, 0][contract["declarer"]]
+    result = records.verify(record).to_json()["result"]
+    play_game(client, key, 1, declarer, contract["type"], mit=result.get("matadors"),
+              outcome="won", kontra=True, bid=result["bid"])  # fmt: skip
+    dispute = open_dispute(client, key, 1)
+    page = text(client.get(url("dispute", key, dispute)))
+    assert "wer Kontra gesagt hat" in page
+    opponent = (contract["declarer"] + 1) % 3
+    fields = {
+        "game": contract["type"],
+        "declarer": str(contract["declarer"]),
+        "bid": str(result["bid"]),
+        "skat": " ".join(record["skat"]),
+        "discard": " ".join(record.get("discard") or []),
+        "kontra": str(contract["declarer"]),
+        "matadors": "" if result["matadors"] is None else str(result["matadors"]),
+    }
+    refused = post_setup(client, key, dispute, fields)
+    assert refused.status_code == 422
+    assert "Kontra: Das sagt nur ein Gegenspieler des Alleinspielers." in text(refused)
+    assert post_setup(client, key, dispute, {**fields, "kontra": str(opponent)}).status_code == 302
+    assert downloaded(client, key, dispute)["kontra"] == opponent
+    assert "wer Kontra gesagt hat" not in text(client.get(url("dispute", key, dispute)))
