@@ -30,7 +30,7 @@ from .dispute_helpers import (
     url,
 )
 from .helpers import text
-from .skat_pad_helpers import create_skat, play_game
+from .skat_pad_helpers import create_skat, pass_deal, play_game
 
 pytestmark = pytest.mark.django_db
 
@@ -335,3 +335,31 @@ def test_a_kontra_on_the_sheet_asks_who_said_it(client):
     assert post_setup(client, key, dispute, {**fields, "kontra": str(opponent)}).status_code == 302
     assert downloaded(client, key, dispute)["kontra"] == opponent
     assert "wer Kontra gesagt hat" not in text(client.get(url("dispute", key, dispute)))
+
+
+def test_a_disputed_ramsch_is_applied_with_each_players_augen(client):
+    """skat.md, Stammtisch: "Ramsch when all pass … the Skat goes to the winner of the last
+    trick; the one with most Augen loses them"."""
+    table, key = create_skat(client, THREE, preset="stammtisch-skat")
+    names = ["Ben", "Cem", "Anna"]
+    record = next(
+        r
+        for seed in range(300)
+        if (r := simulated("skat", f"ramsch:{seed}", names, profile="stammtisch-skat"))["contract"][
+            "type"
+        ]
+        == "ramsch"
+        and not records.verify(r).result["durchmarsch"]
+    )
+    pass_deal(client, key, 1, ramsch_0="40", ramsch_1="40", ramsch_2="40")  # all wrong
+    dispute = open_dispute(client, key, 1)
+    assert dispute.draft["setup"]["contract"] == {"type": "ramsch"}
+    assert type_hands(client, key, dispute, record["hands"]).status_code == 302
+    tap_all(client, key, dispute, actions_of("skat", record))
+    verdict = downloaded(client, key, dispute, "dispute_verdict", lang="en")
+    assert verdict == records.verify(record).to_json("en")
+    assert apply(client, key, dispute, base=1).status_code == 302
+    revision = current(table, 1)
+    augen = verdict["result"]["augen_per_seat"]  # record seats: Ben, Cem, Anna
+    assert revision.data["ramsch"]["augen"] == [augen[2], augen[0], augen[1]]
+    assert revision.scores == [verdict["result"]["scores"][s] for s in (2, 0, 1)]
