@@ -190,6 +190,12 @@ def test_the_verdict_names_the_revoke_with_the_players_name(client):
     assert f"{name} spielte in Stich {violation.trick} {violation.card}, obwohl {held}" in page
     replay = text(client.get(url("dispute_replay", key, dispute) + f"?step={violation.trick}"))
     assert f"{name} spielte in Stich {violation.trick} {violation.card}" in replay
+    client.cookies["django_language"] = "en"  # the same verdict in English
+    english = text(client.get(url("dispute", key, dispute)))
+    assert f"{name} played {violation.card} in trick {violation.trick} although he held {held}" in (
+        english
+    )
+    client.cookies["django_language"] = "de"
 
     # Applied: the misplay decides the game (skat.md, "Regelverstöße"), so the sheet keeps
     # won or lost without the Augen.
