@@ -62,7 +62,8 @@ def test_a_skat_dispute_on_a_phone(phone, entered_game, axe):
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
 
-    page.goto(reverse("dispute_round", args=[key, 1]))
+    page.goto(reverse("round", args=[key, 1]))  # the game on the sheet, as the table sees it
+    page.get_by_role("link", name="Streitfall eröffnen: Karte für Karte").click()
     page.get_by_label("Worum geht der Streit?").fill("Ben hat falsch gezählt")
     page.get_by_label("Schiedsrichter").fill("Vera")
     page.get_by_role("button", name="Streitfall eröffnen").click()
