@@ -112,8 +112,10 @@ def test_at_four_the_dealer_sits_out_and_gets_30_for_a_lost_game(client):
     page = sheet(client, key)
     assert "Geber Dora (setzt dieses Spiel aus)" in page
     assert "Vorhand Anna Mittelhand Ben Hinterhand Cem" in page
+    assert "Alleinspieler Anna Ben Cem Eingepasst Dora gibt und setzt dieses Spiel aus." in page
     summary = summary_of(table)
     assert summary.info["sitting_out"] == 3 and summary.info["seats"] == [0, 1, 2]
+    assert (summary.info["vorhand"], summary.info["hinterhand"]) == (0, 2)
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="lost")  # 24, −48
     revision = current(table, 1)
     assert revision.scores == [-98, 30, 30, 30]
@@ -311,12 +313,24 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     """Stammtisch: a Kontra starts a Bock round (a game per player) after it."""
     table, key = create_skat(client, preset="stammtisch-skat")
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
-    assert "Dieses Spiel zählt doppelt." in sheet(client, key)
+    page = sheet(client, key)
+    assert "Dieses Spiel zählt doppelt." in page and "3 Bockspiele kommen noch" in page
+    # A phone entering games ahead offline learns them from the live fragment.
+    live = client.get(reverse("table_live", args=[key])).content.decode()
+    assert 'data-bock="2:2 3:2 4:2"' in live
     for number in (2, 3, 4):
         play_game(client, key, number, "1", "karo", mit=1, outcome="won")
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]
     play_game(client, key, 5, "1", "karo", mit=1, outcome="won")
     assert current(table, 5).data["list_points"] == 18
+    # Game 1 corrected without the Kontra: games 2–4 were saved as Bock; they are marked.
+    response = play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
+    page = text(client.get(response.url))
+    assert "Spiele 2, 3, 4 wurden mit anderem Bock gespeichert." in page
+    assert sheet(client, key).count("Bock?") == 3
+    play_game(client, key, 2, "1", "karo", mit=1, outcome="won", base=1)
+    assert current(table, 2).data["list_points"] == 18 and "bock" not in current(table, 2).data
+    assert sheet(client, key).count("Bock?") == 2
 
 
 def test_isko_refuses_kontra(client):

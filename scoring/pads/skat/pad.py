@@ -62,8 +62,27 @@ class SkatPad(Pad):
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
         summary = summarize(table, revisions)
-        if summary.next_round is not None and table.profile.get("bock_rounds"):
+        if not table.profile.get("bock_rounds"):
+            return summary
+        if summary.next_round is not None:
             summary.info["bock"] = self.is_bock(table, summary, summary.next_round)
+        # A game keeps the Bock it was saved with; a later correction of a game before it
+        # may start or end a Bock round there. Such a game is marked, to be corrected again.
+        complete = [row for row in summary.rows if row.complete]
+        facts = [bock_facts(row.data) for row in complete]
+        marks = rules.bock_games(facts, len(summary.players))
+        for row, mark in zip(complete, marks, strict=True):
+            row.bock_stale = bool(row.data.get("bock")) != mark
+        if summary.next_round is not None:
+            # The Bock games already due: games that start nothing follow the list so far.
+            count = len(summary.players)
+            plain = [rules.BockFacts()] * (count * (len(facts) + 1))
+            due = rules.bock_games([*facts, *plain], count)[len(facts) :]
+            summary.info["bock_ahead"] = sum(due)
+            # For a phone entering games ahead offline (the live fragment's data-bock).
+            summary.bock_games = {
+                summary.next_round + offset: 2 for offset, bock in enumerate(due) if bock
+            }
         return summary
 
     @staticmethod
@@ -126,6 +145,8 @@ class SkatPad(Pad):
                 settings=table.profile,
                 dealer=dealer,
             )
+            # A blank mark the page fills in when the live fragment names the game a Bock game.
+            form.bock_mark = bool(table.profile.get("bock_rounds"))
             deals = players[dealer]
             if sitting_out(count, dealer) is not None:
                 deals += " " + gettext("(sits out this game)")
@@ -176,6 +197,16 @@ class SkatPad(Pad):
         return data, True, scores
 
     def save_hints(self, table, number, data):
+        rows = self.table_summary(table).rows if table.profile.get("bock_rounds") else []
+        stale = [row.number for row in rows if row.bock_stale and row.number != number]
+        if stale:
+            return [
+                _(
+                    "This changes the Bock rounds: games %(games)s were saved with a different "
+                    "Bock. Open each and save it again (the form knows its Bock now)."
+                )
+                % {"games": ", ".join(str(n) for n in stale)}
+            ]
         if data.get("passed") or data.get("augen") not in (0, 120) or data.get("schwarz"):
             return []
         return [

@@ -53,6 +53,7 @@ class SkatRow(RoundRow):
 
     short: str = ""
     line: str = ""  # the game in words (the exports' "What was played", the cell's title)
+    bock_stale: bool = False  # saved with a Bock that the games before it no longer give
     # Each player's list points so far (the sum of the games he declared), after this game.
     list_totals: list[int] = field(default_factory=list)
 
@@ -78,8 +79,14 @@ class SkatSummary(Summary):
     """Also the Seeger-Fabian list (``score_list``) of the saved games."""
 
     result: rules.ListResult | None = None
+    # The Bock games still to come from the games on the list: game number → factor.
+    bock_games: dict[int, int] = field(default_factory=dict)
     games_per_list: int = 0
     bonus_others: int = 0
+
+    @property
+    def bock_ahead_games(self) -> dict[int, int]:
+        return self.bock_games if self.next_round is not None else {}
 
     @property
     def seeger_rows(self) -> list[dict]:
@@ -145,6 +152,7 @@ def summarize(table, revisions) -> SkatSummary:
         dealer=dealer,
         sitting_out=sitting_out(count, dealer),
         seats=seats_of(count, dealer),
+        **dict(zip(("vorhand", "mittelhand", "hinterhand"), seats_of(count, dealer), strict=True)),
         games_left=max(summary.games_per_list - result.games, 0),
     )
     return summary
