@@ -16,24 +16,9 @@ from scoring.rules import GAMES
 from tournaments.formats import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
-# Engine games whose app parts (Game choice, pad, adapter, format) are still being built
-# (issue 30: the Skat engine came first). Strict: the test fails again once they exist, and
-# the game must then leave this set.
-APP_PARTS_PENDING = {"skat"}
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            game,
-            marks=pytest.mark.xfail(
-                game in APP_PARTS_PENDING, reason="app parts not built yet", strict=True
-            ),
-        )
-        for game in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_each_engine_game_is_registered_everywhere(game):
     assert game in Game.values
     assert game in PADS and PADS[game].game == game
