@@ -15,7 +15,7 @@ def test_the_standings_bench_runs_as_make_bench_starts_it():
     env = {name: value for name, value in os.environ.items() if name not in unset}
     small = ["--players", "8", "--rounds", "1", "--games", "2", "--repeat", "1"]
     small += ["--evenings", "2", "--series-players", "8", "--series-rounds", "1"]
-    small += ["--series-games", "2"]
+    small += ["--series-games", "2", "--skat-players", "9", "--skat-rounds", "1"]
     done = subprocess.run(
         [sys.executable, "-m", "tournaments.bench", *small],
         cwd=ROOT,

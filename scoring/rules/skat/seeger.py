@@ -10,8 +10,7 @@ and counts as a game of the list under ``passed_counts_as_game``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 WON_BONUS: Final = 50
 LOST_MALUS: Final = 50
@@ -40,11 +39,11 @@ class ListGame:
         return f"ListGame({self.declarer!r}, won={self.won!r}, points={self.points!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerList:
+class PlayerList(NamedTuple):
     """A player's list: ``points`` (game points), ``won``/``lost`` as declarer,
     ``bonus`` (±50 each), ``opponent_bonus`` (+40/+30 per game lost by another), ``total``
-    (Seeger-Fabian) and ``loss_fee_cents`` (Verlustspielgeld)."""
+    (Seeger-Fabian) and ``loss_fee_cents`` (Verlustspielgeld). (Named tuples: the scorepad
+    caches its summary pickled, and a compiled frozen dataclass cannot be unpickled.)"""
 
     points: int
     won: int
@@ -55,8 +54,7 @@ class PlayerList:
     loss_fee_cents: int
 
 
-@dataclass(frozen=True, slots=True)
-class ListResult:
+class ListResult(NamedTuple):
     players: tuple[PlayerList, ...]
     games: int  # games counted in the list (passed-out deals per ``passed_counts_as_game``)
     passed: int
