@@ -762,8 +762,15 @@ class SeriesForm(forms.ModelForm):
             max_value=100,
             required=False,
         )
+        # The evenings' game decides what "its own counts" are: won solos (Schafkopf), games
+        # won as declarer, then fewer lost (Skat).
+        own = _(
+            "the game's tie counts (Schafkopf: won solos; Skat: more games won as declarer, "
+            "then fewer lost), then lot"
+        )
         self.fields["tie_break"] = choice_field(
-            _("Ties in points are broken by"), Tournament.TieBreak.choices
+            _("Ties in points are broken by"),
+            [(Tournament.TieBreak.SOLOS_LOT, own), (Tournament.TieBreak.LOT, _("lot"))],
         )
         self.fields["tournaments"] = RowsChoiceField(
             label=_("Evenings (the club's tournaments of one game)"),
