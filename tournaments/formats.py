@@ -160,10 +160,14 @@ class SkatFormat(Format):
         return settings.get(f"games_per_list_{players}")
 
     def tie_counts(self, profile):
-        settings = {**SKAT_PROFILES["isko"], **(profile or {})}
-        if settings["tie_break"] != "won_then_lost":
-            return ()
+        # The tournament's tie-break setting decides whether they break ties (its form writes
+        # the profile's ``tie_break`` to match, so the pads' lists agree): one source of
+        # truth, also for a profile changed behind the form's back (the admin).
         return (SKAT_WON, SKAT_LOST)
+
+    def profile_tie_break(self, tie_break: str) -> str:
+        """The profile's ``tie_break`` for the tournament's setting."""
+        return "lot" if tie_break == "lot" else "won_then_lost"
 
 
 FORMATS: dict[str, Format] = {

@@ -168,6 +168,11 @@ class TournamentForm(forms.ModelForm):
         ]
         self.fields["tie_break"] = choice_field(_("Ties in points are broken by"), tie_breaks)
         self.fields["tie_break"].initial = tie_breaks[0][0]
+        if self.game == "skat" and not self.instance.pk:
+            # Offered as the default profile sets it (ISkO: games won, then fewer lost).
+            default = pad.profiles().get(self.fmt.default_profile or "", {})
+            if default.get("tie_break") == "lot":
+                self.fields["tie_break"].initial = Tournament.TieBreak.LOT
         if self.fmt.open_ended:
             self.fields["games_per_round"] = int_field(_("Games per round and table"), 1, 200)
             self.fields["games_per_round"].initial = Tournament._meta.get_field(
@@ -227,11 +232,23 @@ class TournamentForm(forms.ModelForm):
             return self.house_rules.settings()
         return name, dict(get_pad(self.game).profiles()[name])
 
+    def match_profile_tie_break(self, tournament: Tournament) -> None:
+        """Skat: the tie-break chosen here is the one that ranks (standings) and the one the
+        tables' lists name their winner by: written into the profile the tables copy."""
+        wanted = self.fmt.profile_tie_break(tournament.tie_break)
+        if tournament.profile.get("tie_break", "won_then_lost") == wanted:
+            return
+        tournament.profile = {**tournament.profile, "tie_break": wanted}
+        if not tournament.profile_name.endswith("+custom"):
+            tournament.profile_name += "+custom"
+
     def save(self, commit=True):
         tournament = super().save(commit=False)
         tournament.game = self.game
         if not self.frozen and self.cleaned_data["profile"] != KEEP:
             tournament.profile_name, tournament.profile = self.rule_settings()
+        if not self.frozen and self.game == "skat":
+            self.match_profile_tie_break(tournament)
         if not self.fmt.open_ended:
             tournament.games_per_round = 1
         if commit:
@@ -745,8 +762,15 @@ class SeriesForm(forms.ModelForm):
             max_value=100,
             required=False,
         )
+        # The evenings' game decides what "its own counts" are: won solos (Schafkopf), games
+        # won as declarer, then fewer lost (Skat).
+        own = _(
+            "the game's tie counts (Schafkopf: won solos; Skat: more games won as declarer, "
+            "then fewer lost), then lot"
+        )
         self.fields["tie_break"] = choice_field(
-            _("Ties in points are broken by"), Tournament.TieBreak.choices
+            _("Ties in points are broken by"),
+            [(Tournament.TieBreak.SOLOS_LOT, own), (Tournament.TieBreak.LOT, _("lot"))],
         )
         self.fields["tournaments"] = RowsChoiceField(
             label=_("Evenings (the club's tournaments of one game)"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from scoring import game_limit
@@ -84,8 +84,24 @@ def games_required(table: Table) -> int | None:
 
 
 def games_entered(table: Table, summary: Summary) -> int:
-    """Complete games that count toward the round (a thrown-in deal may not)."""
+    """Complete games that count toward the round (a thrown-in deal may not). A Skat list
+    counts its games itself (``score_list``: a passed-out deal only under the profile's
+    ``passed_counts_as_game``), so the progress says what the pad's list says."""
+    result = getattr(summary, "result", None)  # the Skat summary's scored list
+    if table.game == "skat" and result is not None:
+        return result.games
     return game_limit.games_counted(table.options, summary.rows)
+
+
+def uncounted_games(tournament: Tournament) -> Q | None:
+    """The complete games (revisions) that do not count toward a table's games: a thrown-in
+    deal (game_limit), a Skat deal passed out where the profile does not count it."""
+    if tournament.game == "skat":
+        if tournament.profile.get("passed_counts_as_game", True):
+            return None
+        # A Ramsch (stored with the passed deal) has scores: it is a game of the list.
+        return Q(data__passed=True) & (~Q(data__has_key="ramsch") | Q(data__ramsch=None))
+    return game_limit.uncounted_filter({"thrown_in_counts": tournament.thrown_in_counts})
 
 
 def summaries_of(tables: list[Table]) -> dict[int, Summary]:
@@ -177,7 +193,7 @@ def unfinished_tables(tournament: Tournament) -> list[TournamentTable]:
         is_current=True,
         complete=True,
     )
-    uncounted = game_limit.uncounted_filter({"thrown_in_counts": tournament.thrown_in_counts})
+    uncounted = uncounted_games(tournament)
     if uncounted is not None:
         complete = complete.exclude(uncounted)
     counted = dict(

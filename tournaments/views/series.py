@@ -22,6 +22,7 @@ from ..access import get_club, login_required
 from ..forms import SeriesForm
 from ..models import Series
 from ..series import rank_series
+from .standings import tie_broken_labels
 
 
 def get_series(request, pk: int) -> Series:
@@ -70,21 +71,19 @@ def table_rows(ranking):
     header = [_("Rank"), _("No."), _("Name")]
     header += [tournament.name for tournament in ranking.tournaments]
     header += [_("Evenings"), _("Points")]
-    if ranking.counts_solos:
-        header += [_("Won solos")]
+    header += [str(column.title) for column in ranking.tie_columns]
     best_of = ranking.series.best_of
     if best_of:
         header += [_("Not counted")]
     header += [_("Tie broken by")]
-    tie_labels = {"solos": _("won solos"), "lot": _("lot"), "": ""}
+    tie_labels = tie_broken_labels()  # the words of the tournament's standings CSV
     rows = []
     for row in ranking.rows:
         cells = row.cells(ranking.tournaments)
         line = [row.rank, row.number, row.name]
         line += [cell.points if cell else None for cell in cells]
         line += [row.played, row.points]
-        if ranking.counts_solos:
-            line += [row.solos]
+        line += row.shown_counts
         if best_of:
             dropped = [
                 tournament.name

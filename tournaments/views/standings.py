@@ -102,6 +102,17 @@ def standings_xlsx(request, pk: int):
     return xlsx_response(workbook, f"{slugify(tournament.name) or 'tournament'}.xlsx")
 
 
+def tie_broken_labels() -> dict[str, str]:
+    """The exports' "Tie broken by" words by ``decided_by`` (standings and series alike)."""
+    return {
+        "solos": _("won solos"),
+        "won": _("more games won as declarer"),
+        "lost": _("fewer games lost as declarer"),
+        "lot": _("lot"),
+        "": "",
+    }
+
+
 def standings_sheet(standings: Standings, rounds: list[int], fees=None) -> tuple[list, list]:
     """The standings as rows of a spreadsheet; ``fees`` (Skat: player id -> PlayerFees) adds
     each player's lost games and Verlustspielgeld (of the round shown, or in total)."""
@@ -112,13 +123,7 @@ def standings_sheet(standings: Standings, rounds: list[int], fees=None) -> tuple
     header += [_("Tie broken by"), _("Withdrawn")]
     if fees is not None:
         header += [_("Loss fee (€)")]
-    tie_labels = {
-        "solos": _("won solos"),
-        "won": _("more games won as declarer"),
-        "lost": _("fewer games lost as declarer"),
-        "lot": _("lot"),
-        "": "",
-    }
+    tie_labels = tie_broken_labels()
     rows = []
     for row in standings.rows:
         line = [row.rank, row.start_number, row.name]
