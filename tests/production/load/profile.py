@@ -88,6 +88,8 @@ def play(meter: Meter, rng: random.Random, rounds: int):
         after = int(inline.group(1)) if inline else 0
         after -= after % 8
         meter("ahead", lambda s=scorer, a=ahead, n=after: s.get(f"{a}?after={n}"))
+    # The table's other phones open it too: everything shared is rendered by now.
+    meter("page (scorer, warm)", lambda: scorers[1].get(f"/t/{scorer_key}/"))
     for viewer in viewers:
         meter("page (viewer)", lambda v=viewer: v.get(f"/t/{viewer_key}/"))
     for number in range(rounds):
