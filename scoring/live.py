@@ -12,6 +12,8 @@ answers matching requests before sessions and templates).
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -26,6 +28,7 @@ from .models import Access
 FRAGMENT_CACHE_SECONDS = 600
 # In every cache key of a table: a release that caches another shape of value asks anew.
 CACHE_FORMAT = "2"
+_known = threading.local()  # for_version's values per table object and thread
 
 
 def small_number(value: str) -> str:
@@ -96,7 +99,13 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     if transaction.get_connection().in_atomic_block:
         return compute()
     key = table_cache_key(kind, table.pk, table.created_at, table.version, *parts)
-    return cache.get_or_set(key, compute, FRAGMENT_CACHE_SECONDS)
+    # A request asks for the same things several times (a save renders the viewers' fragment
+    # and its own answer): kept beside the table object too, as long as the request holds it
+    # (not on it: a table may be pickled into the cache with what it holds).
+    known = _known.__dict__.setdefault("tables", weakref.WeakKeyDictionary()).setdefault(table, {})
+    if key not in known:
+        known[key] = cache.get_or_set(key, compute, FRAGMENT_CACHE_SECONDS)
+    return known[key]
 
 
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:

@@ -34,11 +34,11 @@ from .tables import summarize
 
 log = logging.getLogger("stichblock")
 
-# The rounds ahead (docs/scorepad.md, "Offline"): the sheet page brings AHEAD_INLINE of them,
-# so that it can go on offline as soon as it is shown; the page then keeps AHEAD_KEEP from
-# /ahead/, asked for after a multiple of AHEAD_STEP, so that at least AHEAD_KEEP - AHEAD_STEP
-# games can be entered offline at any time (a pub's Wi-Fi can be gone for a whole evening).
-AHEAD_INLINE = 6
+# The rounds ahead (docs/scorepad.md, "Offline"): a phone keeps AHEAD_KEEP of them, the window
+# after a multiple of AHEAD_STEP (so that at least AHEAD_KEEP - AHEAD_STEP games can be entered
+# offline at any time: a pub's Wi-Fi can be gone for a whole evening). The sheet page brings
+# that same window inline, so that it can go on offline as soon as it is shown and needs no
+# /ahead/ fetch: one rendering per table and window, shared by the pages and /ahead/.
 AHEAD_KEEP = 56
 AHEAD_STEP = 8
 # The round number of a form shared by many rounds ahead, which the phone replaces.
@@ -137,8 +137,15 @@ def sheet_page_context(request, scope: Scope, **extra) -> dict:
     context = table_context(request, scope, **extra)
     next_round = context["summary"].next_round
     if scope.can_edit and next_round and not scope.table.is_locked:
-        context["rounds_ahead"] = render_ahead(scope.access, next_round, AHEAD_INLINE, rules=False)
+        context["ahead_after"] = ahead_window(next_round)
+        context["rounds_ahead"] = render_ahead(scope.access, context["ahead_after"])
     return context
+
+
+def ahead_window(number: int) -> int:
+    """Where the window of rounds ahead that holds round ``number`` starts: a multiple of
+    ``AHEAD_STEP``, so that a table has a new window (one rendering) every few games only."""
+    return max(number - number % AHEAD_STEP, 0)
 
 
 def shared_sheet(access: Access, context: dict) -> SafeString:
@@ -259,10 +266,9 @@ def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP, *, rules=T
     a stand-in round number (``AHEAD_NUMBER``) that the phone replaces (static/js/ahead.js).
     A round ahead depends only on its number and the table's frozen settings, so one rendering
     per table, language and window serves every phone (``after`` is a multiple of
-    ``AHEAD_STEP`` where the phone asks, so that a table asks for a new window every few games
-    and the answer it has is still current until then). ``rules``: with the pad's
-    ``ahead_rules``, which the sheet page leaves to the window the phone fetches after it (they
-    may take a moment to work out the first time, and the page should come at once)."""
+    ``AHEAD_STEP``, ``ahead_window``, where the page and the phone ask, so that a table has a
+    new window every few games and the answer a phone has is still current until then).
+    ``rules``: with the pad's ``ahead_rules``."""
     table = access.table
     parts = f"{after}-{count}-{int(table.is_locked)}-{int(rules)}"
     key = live.table_cache_key("ahead", table.pk, table.created_at, 0, get_language(), parts)

@@ -25,6 +25,7 @@ from .models import Access, Game, Revision
 from .pads import PADS, get_pad
 from .rendering import (
     AHEAD_KEEP,
+    ahead_window,
     entry_form,
     entry_initial,
     is_stale,
@@ -161,7 +162,9 @@ def table_ahead(request, scope: Scope):
     that far, and each answer is rendered once per table, language and ``after``. The forms
     carry no CSRF token, submission or author: the phone adds its own to each copy."""
     access = scope.access
-    after = int(live.small_number(request.GET.get("after", "")) or 0)
+    # The window that holds round ``after + 1`` (ahead.js asks for a multiple of AHEAD_STEP;
+    # any other number would be one more rendering of its own).
+    after = ahead_window(int(live.small_number(request.GET.get("after", "")) or 0))
     state = f"ahead-{after}-{AHEAD_KEEP}-{get_language()}-{int(scope.table.is_locked)}"
     return live.conditional(
         request,

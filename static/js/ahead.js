@@ -1,10 +1,11 @@
 // The rounds ahead: blank entry forms of the rounds after the server's next one, so that the
 // table goes on while offline, a whole evening long (scoring.views.table_ahead; docs/
-// scorepad.md, "Offline"). The scorer's sheet brings a few inline (<template id="rounds-ahead">,
-// the same HTML as /ahead/), so the page can enter the next games offline as soon as it is
-// shown; in the background it keeps a window of AHEAD_WANT and more from /ahead/ in the outbox's
-// ahead store, asked for after a multiple of AHEAD_STEP (the same URL, answered 304, until the
-// table has moved on that far). Each distinct form comes once, for a stand-in round number
+// scorepad.md, "Offline"). The scorer's sheet brings the window it needs inline (<template
+// id="rounds-ahead">, the very HTML /ahead/ sends for it: one rendering on the server for both),
+// so the page can enter the next games offline as soon as it is shown and fetches nothing at
+// load; it keeps AHEAD_WANT and more in the outbox's ahead store, and asks /ahead/ for the next
+// window, after a multiple of AHEAD_STEP, when the kept one runs short (the same URL, answered
+// 304, until the table has moved on that far). Each distinct form comes once, for a stand-in round number
 // (data-number) that is replaced by the round's; a round whose form is not named
 // (data-form="") follows from what was typed into the round before (the form's data-follows,
 // by the field data-chain: Schafkopf's dealer after a thrown-in deal). data-rules says which

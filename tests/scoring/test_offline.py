@@ -22,7 +22,7 @@ from tests.production.helpers import creation_data, games_with_pads
 
 from .ahead_helpers import AheadAnswer, ahead, ahead_answer
 from .helpers import create_schatzsuche, post_round, renderings, round_fields, text, viewer_key
-from .schafkopf_helpers import create_schafkopf, game
+from .schafkopf_helpers import create_schafkopf, game, play
 
 pytestmark = pytest.mark.django_db
 
@@ -242,8 +242,8 @@ def test_entry_inputs_name_their_field_for_the_list_of_kept_entries(client):
 def test_the_rounds_ahead_are_blank_forms_without_tokens(client):
     _table, key = create_schatzsuche(client)
     post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
-    answer = ahead_answer(client, key, 2)
-    assert answer.numbers == [3, 4, 5, 6, 7, 8, 9, 10]  # the game ends with round 10
+    answer = ahead_answer(client, key, 0)
+    assert answer.numbers == list(range(1, 11))  # the game ends with round 10
     assert answer.last == 10
     round_3 = answer.round(3)
     assert reverse("round_save", args=[key, 3]) in round_3
@@ -258,22 +258,37 @@ def test_the_rounds_ahead_are_blank_forms_without_tokens(client):
     assert 'data-label="Ansage von Anna"' in html
 
 
-def test_the_sheet_page_holds_a_few_rounds_ahead_so_it_can_enter_them_offline_at_once(client):
+def test_the_sheet_page_holds_the_window_of_rounds_ahead_so_it_can_enter_them_offline_at_once(
+    client,
+):
     """A phone that loses the network a second after the page loaded still has the forms of
-    the next rounds: they come with the page, not in a later fetch; a few, to keep the page
-    light (the page fetches the rest of the evening's in the background)."""
-    table, key = create_schatzsuche(client)
-    post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+    the next rounds: they come with the page, not in a later fetch. It is the very window
+    /ahead/ sends for that table (rendered once for both), so the page fetches none at load."""
+    table, key = create_schafkopf(client)
+    for number in range(1, 11):
+        play(client, key, number, game("rufspiel", 0, 2, called="E", augen=70))
     html = client.get(reverse("table", args=[key])).content.decode()
-    assert '<template id="rounds-ahead" data-after="2">' in html
+    assert '<template id="rounds-ahead" data-after="8">' in html
     inline = AheadAnswer(html)
-    assert inline.numbers == [3, 4, 5, 6, 7, 8]
-    fetched = ahead_answer(client, key, 2)
+    fetched = ahead_answer(client, key, 8)
+    assert inline.after == fetched.after == 8 and inline.count == fetched.count == AHEAD_KEEP
+    assert inline.numbers == fetched.numbers == list(range(9, 9 + AHEAD_KEEP))
+    assert inline.rules == fetched.rules
     assert [inline.round(n) for n in inline.numbers] == [fetched.round(n) for n in inline.numbers]
+    # The page stays light: each distinct form once (Schafkopf: one per dealer).
+    assert html.count("<template data-form=") == 4
     viewer_page = client.get(reverse("table", args=[viewer_key(table)])).content.decode()
     assert 'id="rounds-ahead"' not in viewer_page and "data-round=" not in viewer_page
     lock_table(table, Author(name="Organizer"))
     assert 'id="rounds-ahead"' not in client.get(reverse("table", args=[key])).content.decode()
+
+
+def test_ahead_answers_the_window_that_holds_the_round_asked_after(client):
+    """/ahead/?after=13 is the window after 8 (a multiple of AHEAD_STEP): any other number
+    would be a rendering of its own for the same rounds."""
+    _table, key = create_schatzsuche(client)
+    asked = ahead_answer(client, key, 13)
+    assert asked.after == 8 and asked.numbers == ahead_answer(client, key, 8).numbers
 
 
 def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(client):
@@ -314,8 +329,8 @@ def test_an_answer_ahead_is_rendered_once_for_every_phone_and_each_form_once_in_
 
 def test_the_rounds_ahead_end_with_the_game(client):
     _table, key = create_schatzsuche(client)
-    answer = ahead_answer(client, key, 7)
-    assert answer.numbers == [8, 9, 10] and answer.last == 10
+    answer = ahead_answer(client, key, 8)
+    assert answer.numbers == [9, 10] and answer.last == 10
     assert "Goldene Karte" in answer.round(10)  # round 10's announcements
 
 
@@ -405,8 +420,8 @@ def test_a_tournament_table_offers_no_more_games_than_it_plays(client):
     table, key = table_of(client, "schafkopf", 4)
     table.options = {**table.options, "games_required": 3}
     table.save()
-    answer = ahead_answer(client, key, 1)
-    assert answer.numbers == [2, 3] and answer.last == 3
+    answer = ahead_answer(client, key, 0)
+    assert answer.numbers == [1, 2, 3] and answer.last == 3
 
 
 # --- service worker, manifest, offline page ------------------------------------------------------

@@ -51,12 +51,16 @@ RETRY_SECONDS = 2.0
 LINK = re.compile(r"/t/([\w-]{16,})/")
 NEXT_ROUND = re.compile(r'data-next-round="(\d*)"')
 AHEAD_URL = re.compile(r'data-ahead="([^"]+)"')
-# static/js/ahead.js: a sheet page brings a few rounds ahead inline (read at once) and keeps a
-# window of AHEAD_KEEP from /ahead/, asked for after a multiple of AHEAD_STEP whenever fewer
-# than AHEAD_WANT are left past the server's next round, checked at once when the sheet loaded
-# and 2 s after the table last changed.
-INLINE_AHEAD = re.compile(r'id="rounds-ahead" data-after="(\d+)"')
-AHEAD_INLINE, AHEAD_KEEP, AHEAD_STEP, AHEAD_WANT = 6, 56, 8, 44
+# static/js/ahead.js: a sheet page brings the window of rounds ahead inline (read at once; since
+# 2026-11-29 the whole window of AHEAD_KEEP after a multiple of AHEAD_STEP, as /ahead/ sends
+# it) and asks /ahead/ for the next window whenever fewer than AHEAD_WANT are left past the
+# server's next round, checked at once when the sheet loaded and 2 s after the table last
+# changed. A window in which the game ends (data-last) covers the rest of the game.
+INLINE_AHEAD = re.compile(r'id="rounds-ahead" data-after="(\d+)"><div ([^>]*)>')
+WINDOW_COUNT = re.compile(r'data-count="(\d+)"')
+WINDOW_LAST = re.compile(r'data-last="(\d+)"')
+GAME_OVER = 10**9
+AHEAD_KEEP, AHEAD_STEP, AHEAD_WANT = 56, 8, 44
 LOADED_AHEAD_DELAY = 0.0
 CHANGED_AHEAD_DELAY = 2.0
 
@@ -427,7 +431,9 @@ class Scorer(Phone):
         if page and (match := AHEAD_URL.search(page)):
             self.ahead_url = html.unescape(match.group(1))
         if page and (match := INLINE_AHEAD.search(page)):
-            inline_last = int(match.group(1)) + AHEAD_INLINE
+            count = WINDOW_COUNT.search(match.group(2))
+            ends = WINDOW_LAST.search(match.group(2))
+            inline_last = GAME_OVER if ends else int(match.group(1)) + int(count.group(1))
             self.ahead_last = max(inline_last, self.ahead_last or 0)
         self.ahead_checks += 1
         task = asyncio.ensure_future(self.keep_ahead_later(self.ahead_checks, page, delay))
@@ -453,11 +459,11 @@ class Scorer(Phone):
         window = next_round - next_round % AHEAD_STEP
         url = f"{self.ahead_url}?after={window}"
         headers = {"If-None-Match": self.etags[url]} if url in self.etags else {}
-        status, response_headers, _body = await self.request("ahead", "GET", url, headers=headers)
+        status, response_headers, body = await self.request("ahead", "GET", url, headers=headers)
         if status == 200:
             self.etags[url] = response_headers.get("ETag")
         if status in (200, 304):
-            self.ahead_last = window + AHEAD_KEEP
+            self.ahead_last = GAME_OVER if WINDOW_LAST.search(body[:300]) else window + AHEAD_KEEP
 
     async def play(self, table, ramp: float, think: float, p_correction: float, p_double: float):
         await self.pause(self.rng.uniform(0, ramp))

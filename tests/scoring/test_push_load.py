@@ -1,0 +1,48 @@
+"""What a table at full load costs the server (issue 29, docs/production.md "Load"): the rounds
+ahead are rendered once per table and window for the pages and /ahead/ alike, and a save reads
+the new version's summary once however many parts of its answer show it."""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring.rendering import AHEAD_KEEP
+from tests.scoring.helpers import create_schatzsuche, post_round, renderings, round_fields
+
+from .ahead_helpers import AheadAnswer, ahead
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_rounds_ahead_are_rendered_once_for_the_pages_and_ahead(client):
+    _table, key = create_schatzsuche(client)
+    other_scorer = client.__class__()
+    with renderings("scoring/_ahead.html") as rendered:
+        page = client.get(reverse("table", args=[key])).content.decode()
+        other = other_scorer.get(reverse("table", args=[key])).content.decode()
+        fetched = ahead(client, key, 0)
+    assert len(rendered) == 1
+    inline = AheadAnswer(page)
+    assert inline.after == 0 and inline.numbers == list(range(1, 11))  # the game's 10 rounds
+    assert inline.numbers == AheadAnswer(other).numbers
+    assert AheadAnswer(fetched.content.decode()).numbers == inline.numbers
+    assert inline.last == 10 and inline.count <= AHEAD_KEEP
+
+
+@pytest.mark.django_db(transaction=True)  # as in production: the cache is used outside one
+def test_a_save_reads_the_new_versions_summary_once(client, monkeypatch):
+    _table, key = create_schatzsuche(client)
+    client.get(reverse("table", args=[key]))
+    asked = []
+    get_or_set = cache.get_or_set
+
+    def counting(cache_key, *args, **kwargs):
+        asked.append(cache_key)
+        return get_or_set(cache_key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get_or_set", counting)
+    answer = post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]), HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and answer["Stichblock-Entry"] == "saved"
+    # The viewers' fragment and the saving phone's answer both show version 1.
+    assert 'data-live-version="1"' in answer.content.decode()
+    assert sum(1 for k in asked if k.startswith("summary:")) == 1
