@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from scoring.models import Access
 
+from .test_offline import ready_for_offline
+
 BASE = {"Karo": 9, "Herz": 10, "Pik": 11, "Kreuz": 12}
 SUITS = list(BASE)
 GRAND = 24
@@ -17,6 +19,16 @@ NULL_HAND = 35
 BUSY_MS = 30_000  # one save or one live update on a test machine shared with other runs
 SENDING_MS = 120_000
 OTHERS_BONUS = {3: 40, 4: 30}
+
+
+def table_on_two_phones(phone, players: list[str]):
+    """Phone A opens a table of ``players`` and is ready to go offline, phone B watches it:
+    both pages and the Table."""
+    a, b = phone(), phone()
+    key, table = open_table(a, players)
+    b.goto(f"/t/{key}/")
+    ready_for_offline(a)
+    return a, b, table
 
 
 def open_table(page, players: list[str]):

@@ -19,11 +19,10 @@ from .skat_list import (
     NULL_HAND,
     SENDING_MS,
     SUITS,
-    open_table,
     save,
     seeger_box,
+    table_on_two_phones,
 )
-from .test_offline import ready_for_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,10 +72,7 @@ def fee(lost: int) -> str:
 
 
 def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_while(phone):
-    a, b = phone(), phone()
-    key, table = open_table(a, PLAYERS)
-    b.goto(f"/t/{key}/")
-    ready_for_offline(a)
+    a, b, table = table_on_two_phones(phone, PLAYERS)
     first = table.options["first_dealer"]
     games = []
 

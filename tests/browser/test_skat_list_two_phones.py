@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Revision
 
-from .skat_list import BASE, BUSY_MS, SENDING_MS, SUITS, open_table, save, seeger_by_hand
-from .test_offline import ready_for_offline
+from .skat_list import BASE, BUSY_MS, SENDING_MS, SUITS, save, seeger_by_hand, table_on_two_phones
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,10 +40,7 @@ def plan(number: int, dealer: int) -> tuple[list, int | None, int]:
 
 
 def test_a_list_of_36_games_on_two_phones_one_of_them_offline_for_a_while(phone):
-    a, b = phone(), phone()
-    key, table = open_table(a, PLAYERS)
-    b.goto(f"/t/{key}/")
-    ready_for_offline(a)
+    a, b, table = table_on_two_phones(phone, PLAYERS)
     first = table.options["first_dealer"]
     games = []
 
