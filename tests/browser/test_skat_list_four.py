@@ -74,10 +74,11 @@ def fee(lost: int) -> str:
 def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_while(phone):
     a, b, table = table_on_two_phones(phone, PLAYERS)
     first = table.options["first_dealer"]
-    games = []
+    games, dealers = [], []
 
     def play(page, number):
         dealer = (first + number - 1) % 4
+        dealers.append(dealer)
         expect(page.locator("#entry .skat-sits-out").last).to_have_text(
             f"{PLAYERS[dealer]} gibt und setzt dieses Spiel aus."
         )
@@ -121,12 +122,17 @@ def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_whil
             expect(foot.nth(index).locator("th")).to_have_text(head)
             expect(foot.nth(index).locator("td")).to_have_text(cells)
         expect(page.locator(".skat-sheet tbody tr")).to_have_count(GAMES)
-        # Every game's list points in its row, the dealer's cell "aus".
-        for number, (declarer, points) in enumerate(games, start=1):
+        # Every game's list points in its row, the dealer's cell "setzt aus", the
+        # declarer's his list points so far.
+        so_far = [0] * 4
+        for number, ((declarer, points), dealer) in enumerate(zip(games, dealers, strict=True), start=1):
             row = page.locator(f"#round-{number}")
-            if declarer is not None:
-                expect(row.locator(".skat-points")).to_have_text(signed(points))
             expect(row.locator("td.skat-out")).to_have_count(1)
+            expect(row.locator("td").nth(dealer)).to_have_text("setzt aus")
+            if declarer is not None:
+                so_far[declarer] += points
+                expect(row.locator(".skat-points")).to_have_text(signed(points))
+                expect(row.locator("td").nth(declarer)).to_have_text(str(so_far[declarer]))
         summary = f"{GAMES} von {GAMES} Spielen der Liste; {passed} eingepasst."
         expect(page.locator("main")).to_contain_text(summary)
         expect(page.locator("#entry")).to_have_count(0)  # the list is complete
