@@ -125,7 +125,8 @@ def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_whil
         # Every game's list points in its row, the dealer's cell "setzt aus", the
         # declarer's his list points so far.
         so_far = [0] * 4
-        for number, ((declarer, points), dealer) in enumerate(zip(games, dealers, strict=True), start=1):
+        for number, (declarer, points) in enumerate(games, start=1):
+            dealer = dealers[number - 1]
             row = page.locator(f"#round-{number}")
             expect(row.locator("td.skat-out")).to_have_count(1)
             expect(row.locator("td").nth(dealer)).to_have_text("setzt aus")
