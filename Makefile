@@ -23,7 +23,7 @@ help:
 	@echo "make run      set up .venv, migrate and start the app on http://127.0.0.1:$(PORT)/"
 	@echo "make test     lint, types, translations + the whole test suite (SQLite unless DATABASE_URL is set)"
 	@echo "make install  create .venv and install only"
-	@echo "make bench    benchmarks: engines vs OpenSpiel, open-hand analysis, draw (prints figures)"
+	@echo "make bench    benchmarks: engines vs OpenSpiel, open-hand analysis, draw, pages (prints figures)"
 	@echo "make messages regenerate and compile the translations"
 	@echo "make serve-prod  gunicorn with production settings against DATABASE_URL"
 	@echo "make serve-events  the event streams under uvicorn (production settings, EVENTS_PORT)"
@@ -104,13 +104,15 @@ $(AXE_JS): tests/browser/axe/package.json tests/browser/axe/package-lock.json
 	elif [ -n "$$CI" ]; then echo "ERROR: npm is needed for axe-core (apt install npm)" >&2; exit 1; \
 	else echo "npm not found: the browser tests' accessibility check will be skipped"; fi
 
-# The engines (every game, against OpenSpiel's oh_hell), the open-hand analysis, the draw.
+# The engines (every game, against OpenSpiel's oh_hell), the open-hand analysis, the draw,
+# the pages of a season, a tournament and a 48-game Skat list.
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m scoring.bench $(BENCH_ARGS)
 	$(PY) -m scoring.bench_analysis $(ANALYSIS_BENCH_ARGS)
 	$(PY) -m tournaments.bench $(TOURNAMENT_BENCH_ARGS)
 	$(PY) -m scoring.groups.bench $(GROUP_BENCH_ARGS)
+	$(PY) -m scoring.bench_skat_list $(SKAT_LIST_BENCH_ARGS)
 
 # German translations live in locale/de/parts/<area>.po (one file per area, so parallel work
 # does not collide); this merges them into the catalog Django reads and compiles it. The rules

@@ -9,17 +9,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Access, Revision
+from scoring.models import Revision
 
-from .test_offline import ready_for_offline
+from .skat_list import BASE, BUSY_MS, SENDING_MS, SUITS, save, seeger_by_hand, table_on_two_phones
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Ben", "Cem"]
-BASE = {"Karo": 9, "Herz": 10, "Pik": 11, "Kreuz": 12}
-SUITS = list(BASE)
-SENDING_MS = 120_000
-BUSY_MS = 30_000  # one save or one live update on a test machine shared with other runs
 
 
 def plan(number: int, dealer: int) -> tuple[list, int | None, int]:
@@ -43,45 +39,14 @@ def plan(number: int, dealer: int) -> tuple[list, int | None, int]:
     return [*taps, ("outcome", "gewonnen Schneider")], declarer, BASE[suit] * 4
 
 
-def seeger_by_hand(games: list[tuple[int | None, int]]) -> list[int]:
-    """+list points ±50 for the declarer, +40 for each of the others when he lost."""
-    totals = [0, 0, 0]
-    for declarer, points in games:
-        if declarer is None:
-            continue
-        totals[declarer] += points + (50 if points > 0 else -50)
-        if points < 0:
-            for seat in range(3):
-                totals[seat] += 40 if seat != declarer else 0
-    return totals
-
-
-def save(page, number: int, taps: list) -> None:
-    for group, name in taps:
-        page.locator(f"#group-{group}").get_by_role("radio", name=name, exact=True).check()
-    page.get_by_role("button", name=f"Spiel {number} speichern").click()
-    if number < 36:
-        next_button = page.get_by_role("button", name=f"Spiel {number + 1} speichern")
-        expect(next_button).to_be_visible(timeout=BUSY_MS)
-
-
 def test_a_list_of_36_games_on_two_phones_one_of_them_offline_for_a_while(phone):
-    a, b = phone(), phone()
-    a.goto("/new/skat/")
-    for seat, name in enumerate(PLAYERS, start=1):
-        a.get_by_role("textbox", name=f"Spieler {seat}", exact=True).fill(name)
-    a.get_by_role("button", name="Spiel beginnen").click()
-    expect(a.get_by_role("heading", name=re.compile("^Spiel 1"))).to_be_visible()
-    key = a.url.rstrip("/").rsplit("/", 1)[-1]
-    table = Access.objects.get(key=key).table
-    b.goto(f"/t/{key}/")
-    ready_for_offline(a)
+    a, b, table = table_on_two_phones(phone, PLAYERS)
     first = table.options["first_dealer"]
     games = []
 
     def play(page, number):
         taps, declarer, points = plan(number, (first + number - 1) % 3)
-        save(page, number, taps)
+        save(page, number, taps, 36)
         games.append((declarer, points))
 
     for number in range(1, 13):
