@@ -33,7 +33,8 @@ def test_the_queries_of_a_page_do_not_grow_with_the_games(page):
     many_queries, many_text = first_view(client, pages(many)[page])
     assert "Spiel 7 speichern" in few_text or page != "sheet"
     assert "Spiel 31 speichern" in many_text or page != "sheet"
-    assert many_queries == few_queries
+    # Never more for more games (fewer, near the list's end: fewer games ahead to render).
+    assert many_queries <= few_queries
 
 
 def test_a_whole_list_of_48_reads_no_more_than_an_open_one():
