@@ -59,7 +59,8 @@ def _write():
     for number, record in enumerate(_seeded_records()):
         start = time.process_time()
         document = analyse(record)
-        print(number, record["contract"]["type"], f"{time.process_time() - start:.2f} s", flush=True)
+        seconds = time.process_time() - start
+        print(number, record["contract"]["type"], f"{seconds:.2f} s", flush=True)
         fixtures.append({"record": record, "document": document})
     FIXTURES.write_text(json.dumps(fixtures, separators=(",", ":"), sort_keys=True) + "\n")
 
