@@ -55,12 +55,48 @@ def _strongest_first(tables: Tables, suit: int) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda card: -strengths[card]))
 
 
+# The Augen of each byte of a mask (a suit's eight cards), ``suit * 256 + byte``.
+_AUGEN_BY_BYTE: Final = tuple(
+    [
+        sum(CARD_AUGEN[8 * suit + rank] for rank in range(8) if byte >> rank & 1)
+        for suit in range(4)
+        for byte in range(256)
+    ]
+)
+
+
+def _augen(mask: int) -> int:
+    """The Augen of a mask's cards: four table look-ups."""
+    return (
+        _AUGEN_BY_BYTE[mask & 255]
+        + _AUGEN_BY_BYTE[256 | mask >> 8 & 255]
+        + _AUGEN_BY_BYTE[512 | mask >> 16 & 255]
+        + _AUGEN_BY_BYTE[768 | mask >> 24 & 255]
+    )
+
+
 class Solver:
     """Alpha-beta over a deal's remaining cards. ``value(masks, leader, trick)`` is the
     declarer's Augen still to come from the trick in progress (``trick``: the cards played
-    to it, by ``leader`` onwards) — or, in a Null, 1 if he takes a trick, else 0."""
+    to it, by ``leader`` onwards) — or, in a Null, 1 if he takes a trick, else 0. It fails
+    soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower one.
+    ``exact`` finds the true value by windows of width one (MTD(f)) from a guess.
 
-    __slots__ = ("declarer", "follow", "key", "lower", "null", "order", "suit_of", "upper")
+    A position at the start of a trick is keyed by the cards still held and the leader
+    alone: the cards never change hands, so the held cards say who holds which. Its bounds
+    and the lead that was best there are kept for the whole deal."""
+
+    __slots__ = (
+        "best_lead",
+        "declarer",
+        "follow",
+        "key",
+        "lower",
+        "null",
+        "order",
+        "suit_of",
+        "upper",
+    )
 
     def __init__(self, tables: Tables, declarer: int, null: bool) -> None:
         self.declarer = declarer
@@ -74,6 +110,29 @@ class Solver:
         )
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
+        self.best_lead: dict[int, int] = {}
+
+    def most(self, masks: list[int], trick: list[int]) -> int:
+        """The most the value can be: the Augen still out (a Null: one trick)."""
+        if self.null:
+            return 1
+        rest = masks[0] | masks[1] | masks[2]
+        for card in trick:
+            rest |= 1 << card
+        return _augen(rest)
+
+    def exact(self, masks: list[int], leader: int, trick: list[int], guess: int) -> int:
+        """The value, found by searches with windows of width one, the first at ``guess``."""
+        low, high = 0, self.most(masks, trick)
+        found = min(max(guess, low), high)
+        while low < high:
+            beta = found + 1 if found == low else found
+            found = self.value(masks, leader, trick, beta - 1, beta)
+            if found < beta:
+                high = found
+            else:
+                low = found
+        return found
 
     def _moves(self, hand: int, legal: int, rest: int) -> list[int]:
         """The legal cards to search: of cards next to each other in their suit's order
@@ -103,33 +162,36 @@ class Solver:
         count = len(trick)
         if count == SEATS:
             return self._finish(masks, leader, trick, alpha, beta)
-        if count == 0:
-            if masks[0] == 0:
-                return 0
-            if not self.null and beta <= 0:
-                return 0
-            tt_key = masks[0] | masks[1] << 32 | masks[2] << 64 | leader << 96
-            low = self.lower.get(tt_key, 0)
-            high = self.upper.get(tt_key, INFINITY)
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
-            found = self._search(masks, leader, trick, alpha, beta)
-            if found <= alpha:
-                self.upper[tt_key] = found
-            elif found >= beta:
-                self.lower[tt_key] = found
-            else:
-                self.lower[tt_key] = self.upper[tt_key] = found
-            return found
-        return self._search(masks, leader, trick, alpha, beta)
+        if count:
+            return self._search(masks, leader, trick, alpha, beta, -1)
+        rest = masks[0] | masks[1] | masks[2]
+        if rest == 0 or beta <= 0:  # the value is never below 0
+            return 0
+        # ... nor above the Augen still out (a Null: one trick of the declarer).
+        most = 1 if self.null else _augen(rest)
+        if alpha >= most:
+            return most
+        tt_key = rest | leader << 32
+        low = self.lower.get(tt_key, 0)
+        high = self.upper.get(tt_key, most)
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        alpha, beta = max(alpha, low), min(beta, high)
+        found = self._search(masks, leader, trick, alpha, beta, tt_key)
+        if found <= alpha:
+            self.upper[tt_key] = found
+        elif found >= beta:
+            self.lower[tt_key] = found
+        else:
+            self.lower[tt_key] = self.upper[tt_key] = found
+        return found
 
     def _search(
-        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int
+        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int, tt_key: int
     ) -> int:
         seat = leader
         for _ in trick:
@@ -146,8 +208,16 @@ class Solver:
         maximise = (seat == self.declarer) != self.null
         best = -INFINITY if maximise else INFINITY
         moves = self._moves(hand, legal, rest)
-        if trick and len(moves) > 1:
-            moves = self._ordered(moves, seat, leader, trick)
+        if len(moves) > 1:
+            if trick:
+                moves = self._ordered(moves, seat, leader, trick)
+            else:
+                # The lead that was best here before (in another window) first.
+                first = self.best_lead.get(tt_key, -1)
+                if first >= 0 and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        best_card = -1
         for card in moves:
             masks[seat] = hand & ~(1 << card)
             trick.append(card)
@@ -156,15 +226,17 @@ class Solver:
             masks[seat] = hand
             if maximise:
                 if found > best:
-                    best = found
+                    best, best_card = found, card
                     if best > alpha:
                         alpha = best
             elif found < best:
-                best = found
+                best, best_card = found, card
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
+        if tt_key >= 0:
+            self.best_lead[tt_key] = best_card
         return best
 
     def _ordered(self, moves: list[int], seat: int, leader: int, trick: list[int]) -> list[int]:
@@ -242,6 +314,7 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
     taken = 0 if null else sum(CARD_AUGEN[INDEX[card]] for card in laid)
     leader = 0
     trick: list[int] = []
+    known = 0 if null else WIN_AUGEN  # a guess at the first position's value
     positions: list[dict[str, Any]] = []
     for number_played, card in enumerate(data["plays"]):
         seat = leader
@@ -259,13 +332,13 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
             if legal >> option & 1:
                 masks[seat] = hand & ~(1 << option)
                 trick.append(option)
-                values[DECK[option]] = taken + solver.value(
-                    masks, leader, trick, -INFINITY, INFINITY
-                )
+                values[DECK[option]] = taken + solver.exact(masks, leader, trick, known - taken)
                 trick.pop()
                 masks[seat] = hand
         maximise = (seat == declarer) != null
         if analysed:
+            # What this card leaves is the next position's value: its first guess.
+            known = values[card]
             best = max(values.values()) if maximise else min(values.values())
             played = values[card]
             positions.append(
