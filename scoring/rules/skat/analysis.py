@@ -332,7 +332,8 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
             if legal >> option & 1:
                 masks[seat] = hand & ~(1 << option)
                 trick.append(option)
-                values[DECK[option]] = taken + solver.exact(masks, leader, trick, known - taken)
+                found = taken + solver.exact(masks, leader, trick, known - taken)
+                values[DECK[option]] = known = found
                 trick.pop()
                 masks[seat] = hand
         maximise = (seat == declarer) != null
