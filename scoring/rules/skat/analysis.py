@@ -122,16 +122,31 @@ class Solver:
         return _augen(rest)
 
     def exact(self, masks: list[int], leader: int, trick: list[int], guess: int) -> int:
-        """The value, found by searches with windows of width one, the first at ``guess``."""
+        """The value, found by searches with windows of width one ("is it at least
+        ``test``?"), the first at ``guess``: from there in steps doubling while the answer
+        stays the same, then halving what is left between the bounds."""
         low, high = 0, self.most(masks, trick)
-        found = min(max(guess, low), high)
+        test = min(max(guess, low + 1), high)
+        step, moves, rising, bracketed = 1, 0, True, False
+        found = low
         while low < high:
-            beta = found + 1 if found == low else found
-            found = self.value(masks, leader, trick, beta - 1, beta)
-            if found < beta:
-                high = found
-            else:
+            found = self.value(masks, leader, trick, test - 1, test)
+            up = found >= test
+            if up:
                 low = found
+            else:
+                high = found
+            if low >= high:
+                break
+            if moves and up != rising:
+                bracketed = True
+            rising = up
+            moves += 1
+            if bracketed:
+                test = (low + high + 1) // 2
+            else:
+                test = min(low + step, high) if up else max(high + 1 - step, low + 1)
+                step *= 2
         return found
 
     def _moves(self, hand: int, legal: int, rest: int) -> list[int]:
