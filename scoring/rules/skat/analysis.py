@@ -256,13 +256,22 @@ class Solver:
 
     def _ordered(self, moves: list[int], seat: int, leader: int, trick: list[int]) -> list[int]:
         """Likely best first: when a partner holds the trick, the fattest card
-        (Schmieren); else the cards that take it, then the cheapest of the rest."""
+        (Schmieren); else the cards that take it, then the cheapest of the rest (a Null:
+        below)."""
         key = self.key[self.suit_of[trick[0]]]
         winner, strongest, who = leader, key[trick[0]], leader
         for card in trick[1:]:
             who = NEXT_SEAT[who]
             if key[card] > strongest:
                 winner, strongest = who, key[card]
+        if self.null:
+            # The opponents play low, so that the declarer may have to take the trick; he
+            # stays under it with his highest card that does, else takes it low.
+            if seat != self.declarer:
+                return sorted(moves, key=lambda card: key[card])
+            return sorted(
+                moves, key=lambda card: -key[card] if key[card] < strongest else 100 + key[card]
+            )
         if winner != self.declarer and seat != self.declarer:
             return sorted(moves, key=lambda card: -CARD_AUGEN[card])
         ranked = [(0 if key[card] > strongest else 1, CARD_AUGEN[card], card) for card in moves]
