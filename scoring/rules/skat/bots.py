@@ -117,8 +117,9 @@ def _auction(worth: list[int]) -> tuple[list[int | str], int | None, int]:
     """The bots' auction: each says the next value while its game is worth it. The course
     of ``bidding.Auction`` (Mittelhand bids to Vorhand, then Hinterhand to who is left;
     nobody having bid, Vorhand may open at 18), walked here with the index of the next bid
-    value instead of asking the auction for it after every word: the same words, a third of
-    the time (tests/rules/test_skat_records.py verifies what the bots say)."""
+    value instead of asking the auction for it after every word: the same words (seeded
+    records are unchanged), and tests/rules/test_skat_records.py verifies them by the
+    auction's rules."""
     said: list[int | str] = []
     bid = 0
     following = 0  # the index in BID_VALUES of the next value to bid
