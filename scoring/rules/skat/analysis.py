@@ -87,15 +87,14 @@ class Solver:
     and the lead that was best there are kept for the whole deal."""
 
     __slots__ = (
-        "best_lead",
+        "best_card",
         "declarer",
         "follow",
         "key",
-        "lower",
         "null",
         "order",
         "suit_of",
-        "upper",
+        "table",
     )
 
     def __init__(self, tables: Tables, declarer: int, null: bool) -> None:
@@ -108,9 +107,9 @@ class Solver:
         self.order = tuple(
             [_strongest_first(tables, suit) for suit in range(len(tables.suit_mask))]
         )
-        self.lower: dict[int, int] = {}
-        self.upper: dict[int, int] = {}
-        self.best_lead: dict[int, int] = {}
+        # The positions at a trick's start: low | high << 8 | (best lead + 1) << 16.
+        self.table: dict[int, int] = {}
+        self.best_card = -1
 
     def most(self, masks: list[int], trick: list[int]) -> int:
         """The most the value can be: the Augen still out (a Null: one trick)."""
@@ -187,8 +186,12 @@ class Solver:
         if alpha >= most:
             return most
         tt_key = rest | leader << 32
-        low = self.lower.get(tt_key, 0)
-        high = self.upper.get(tt_key, most)
+        # One entry per position: its lower and upper bound and the lead best there.
+        entry = self.table.get(tt_key, -1)
+        if entry >= 0:
+            low, high, first = entry & 255, entry >> 8 & 255, (entry >> 16) - 1
+        else:
+            low, high, first = 0, most, -1
         if low >= beta:
             return low
         if high <= alpha:
@@ -196,18 +199,21 @@ class Solver:
         if low == high:
             return low
         alpha, beta = max(alpha, low), min(beta, high)
-        found = self._search(masks, leader, trick, alpha, beta, tt_key)
+        found = self._search(masks, leader, trick, alpha, beta, first)
         if found <= alpha:
-            self.upper[tt_key] = found
+            high = found
         elif found >= beta:
-            self.lower[tt_key] = found
+            low = found
         else:
-            self.lower[tt_key] = self.upper[tt_key] = found
+            low = high = found
+        self.table[tt_key] = low | high << 8 | (self.best_card + 1) << 16
         return found
 
     def _search(
-        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int, tt_key: int
+        self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int, first: int
     ) -> int:
+        """The value by alpha-beta over the seat's cards, ``first`` (a card or -1) first;
+        ``best_card`` is the card that gave it."""
         seat = leader
         for _ in trick:
             seat = NEXT_SEAT[seat]
@@ -226,12 +232,10 @@ class Solver:
         if len(moves) > 1:
             if trick:
                 moves = self._ordered(moves, seat, leader, trick)
-            else:
+            elif first >= 0 and first in moves:
                 # The lead that was best here before (in another window) first.
-                first = self.best_lead.get(tt_key, -1)
-                if first >= 0 and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                moves.remove(first)
+                moves.insert(0, first)
         best_card = -1
         for card in moves:
             masks[seat] = hand & ~(1 << card)
@@ -250,8 +254,7 @@ class Solver:
                     beta = best
             if alpha >= beta:
                 break
-        if tt_key >= 0:
-            self.best_lead[tt_key] = best_card
+        self.best_card = best_card
         return best
 
     def _ordered(self, moves: list[int], seat: int, leader: int, trick: list[int]) -> list[int]:
