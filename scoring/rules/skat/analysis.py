@@ -214,18 +214,18 @@ class Solver:
     ) -> int:
         """The value by alpha-beta over the seat's cards, ``first`` (a card or -1) first;
         ``best_card`` is the card that gave it."""
-        seat = leader
-        for _ in trick:
-            seat = NEXT_SEAT[seat]
+        count = len(trick)
+        seat = (leader + count) % SEATS
         hand = masks[seat]
         legal = hand
-        if trick:
+        rest = masks[0] | masks[1] | masks[2]
+        if count:
             follow = self.follow[self.suit_of[trick[0]]]
             if hand & follow:
                 legal = hand & follow
-        rest = masks[0] | masks[1] | masks[2]
-        for card in trick:
-            rest |= 1 << card
+            rest |= 1 << trick[0]
+            if count == 2:
+                rest |= 1 << trick[1]
         maximise = (seat == self.declarer) != self.null
         best = -INFINITY if maximise else INFINITY
         moves = self._moves(hand, legal, rest)
@@ -284,17 +284,18 @@ class Solver:
     def _finish(
         self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int
     ) -> int:
-        key = self.key[self.suit_of[trick[0]]]
-        winner, strongest, seat = leader, key[trick[0]], leader
-        for card in trick[1:]:
-            seat = NEXT_SEAT[seat]
-            if key[card] > strongest:
-                winner, strongest = seat, key[card]
+        first, second, third = trick[0], trick[1], trick[2]
+        key = self.key[self.suit_of[first]]
+        winner, strongest = leader, key[first]
+        if key[second] > strongest:
+            winner, strongest = NEXT_SEAT[leader], key[second]
+        if key[third] > strongest:
+            winner = NEXT_SEAT[NEXT_SEAT[leader]]
         if self.null:
             if winner == self.declarer:
                 return 1
             return self.value(masks, winner, [], alpha, beta)
-        points = CARD_AUGEN[trick[0]] + CARD_AUGEN[trick[1]] + CARD_AUGEN[trick[2]]
+        points = CARD_AUGEN[first] + CARD_AUGEN[second] + CARD_AUGEN[third]
         gained = points if winner == self.declarer else 0
         return gained + self.value(masks, winner, [], alpha - gained, beta - gained)
 
