@@ -172,6 +172,26 @@ class Solver:
                     previous = -1
         return moves
 
+    def heads(self, legal: int, rest: int) -> dict[int, int]:
+        """Each legal card and the first card of its run in ``_moves`` (itself, or the
+        neighbour it is searched as): the two have the same value."""
+        heads: dict[int, int] = {}
+        for suit in range(len(self.order)):
+            previous = head = -1
+            for card in self.order[suit]:
+                bit = 1 << card
+                if not rest & bit:
+                    continue
+                if legal & bit:
+                    same = self.null or CARD_AUGEN[previous] == CARD_AUGEN[card]
+                    if not (previous >= 0 and same):
+                        head = card
+                    heads[card] = head
+                    previous = card
+                else:
+                    previous = -1
+        return heads
+
     def value(self, masks: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
         count = len(trick)
         if count == SEATS:
@@ -356,14 +376,21 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
                 legal = hand & follow
         values = {}
         analysed = number_played >= (from_trick - 1) * SEATS
+        rest = masks[0] | masks[1] | masks[2]
+        for played_card in trick:
+            rest |= 1 << played_card
+        heads = solver.heads(legal, rest) if analysed else {}
         for option in range(len(DECK) if analysed else 0):
-            if legal >> option & 1:
+            if legal >> option & 1 and heads[option] == option:
                 masks[seat] = hand & ~(1 << option)
                 trick.append(option)
                 found = taken + solver.exact(masks, leader, trick, known - taken)
                 values[DECK[option]] = known = found
                 trick.pop()
                 masks[seat] = hand
+        # A card next to one searched, and worth the same, has its value.
+        values.update({DECK[card]: values[DECK[head]] for card, head in heads.items()})
+        values = {DECK[option]: values[DECK[option]] for option in sorted(heads)}
         maximise = (seat == declarer) != null
         if analysed:
             # What this card leaves is the next position's value: its first guess.
