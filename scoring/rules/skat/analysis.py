@@ -7,7 +7,10 @@ Grand, the declarer maximising; in a Null whether he takes a trick (1) or not (0
 minimising. The search is alpha-beta on the bit masks of ``play.py``'s tables, with a
 transposition table of the positions at the start of a trick (their value is the Augen of
 the tricks still to come, whatever came before) and cards of one hand that are next to each
-other in their suit's order and worth the same Augen searched once.
+other in their suit's order and worth the same Augen searched once. Each card's exact value
+is found by searches with windows of width one (``Solver.exact``) from a guess: the value
+of the card before it. tests/rules/test_skat_analysis_fixtures.py keeps the answers of the
+first, slower search on 30 seeded deals.
 """
 
 from __future__ import annotations
