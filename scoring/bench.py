@@ -21,6 +21,10 @@ shared machine the wall clock also counts other processes' turns), each the best
 slices taken in turns, so that all figures see the same load. Every game of ``GAMES`` is
 measured: one that cannot be imported or played makes the exit status 1; without open_spiel
 the yardstick is reported missing and the rest is measured.
+
+``pyspiel`` is found by a plain import: installed into the venv by ``make bench``, or kept out
+of it in a venv of its own (open_spiel 2.0.2 has a wheel for CPython 3.13; it runs oh_hell
+without its dependencies, ``pip install --no-deps``) whose site-packages ``PYTHONPATH`` names.
 """
 
 from __future__ import annotations
@@ -138,7 +142,8 @@ def oh_hell_playout() -> Callable[[], object]:
         import pyspiel
     except ImportError:
         raise NotAvailable(
-            "open_spiel is not installed: .venv/bin/pip install -e '.[bench]'"
+            "open_spiel is not installed: .venv/bin/pip install -e '.[bench]' "
+            "(or PYTHONPATH=<another venv's site-packages with open_spiel>)"
         ) from None
     game = pyspiel.load_game("oh_hell", OH_HELL)
     draw = make_rng("bench:oh_hell").random

@@ -15,8 +15,8 @@ from random import Random
 from typing import Any, Final
 
 from ..draws import shuffled
-from .bidding import JA, PASSE, Auction
-from .cards import DECK, SEATS, augen_of, count_of, nth_index
+from .bidding import HINTERHAND, JA, MITTELHAND, PASSE, VORHAND
+from .cards import CARD_AUGEN, DECK, SEATS, SUITS, count_of, nth_index
 from .contracts import (
     BASE,
     EINGEPASST,
@@ -28,7 +28,7 @@ from .contracts import (
 )
 from .play import Play, order_of, tables_of
 from .result import game_result, passed_result, ramsch_result
-from .values import level_of, matadors_of, null_value, trumps_in
+from .values import BID_VALUES, LOWEST_BID, level_of, matadors_of, null_value, trumps_in
 
 PASS_CHANCE: Final = 0.35
 # What a bot wishes for when it bids: a suit game (its longest trump suit), Grand or Null.
@@ -43,6 +43,15 @@ RE_CHANCE: Final = 1 / 3
 _BITS: Final = tuple([1 << index for index in range(len(DECK))])
 _INDEXES: Final = tuple(range(len(DECK)))
 _WISH_TOTAL: Final = sum(weight for _, weight in WISH_WEIGHTS)
+_BID_COUNT: Final = len(BID_VALUES)
+# The Augen of each byte of a mask (a suit's eight cards), ``suit * 256 + byte``.
+_AUGEN_BY_BYTE: Final = tuple(
+    [
+        sum(CARD_AUGEN[8 * suit + rank] for rank in range(8) if byte >> rank & 1)
+        for suit in range(len(SUITS))
+        for byte in range(256)
+    ]
+)
 
 
 @dataclass(slots=True)
@@ -105,22 +114,38 @@ def _worth(contract: Contract, hand: int) -> int:
 
 
 def _auction(worth: list[int]) -> tuple[list[int | str], int | None, int]:
-    """The bots' auction: each says the next value while its game is worth it."""
-    auction = Auction()
+    """The bots' auction: each says the next value while its game is worth it. The course
+    of ``bidding.Auction`` (Mittelhand bids to Vorhand, then Hinterhand to who is left;
+    nobody having bid, Vorhand may open at 18), walked here with the index of the next bid
+    value instead of asking the auction for it after every word: the same words (seeded
+    records are unchanged), and tests/rules/test_skat_records.py verifies them by the
+    auction's rules."""
     said: list[int | str] = []
-    while auction.speaker is not None:
-        speaker = auction.speaker
-        say: int | str
-        if auction.asks == "bid":
-            value = auction.next_bid()
-            say = value if value and worth[speaker] >= value else PASSE
-        elif auction.asks == "answer":
-            say = JA if worth[speaker] >= auction.bid else PASSE
-        else:
-            say = 18 if worth[speaker] >= 18 else PASSE
-        auction.say(say)
-        said.append(say)
-    return said, auction.declarer, auction.bid
+    bid = 0
+    following = 0  # the index in BID_VALUES of the next value to bid
+    listener = VORHAND
+    for bidder in (MITTELHAND, HINTERHAND):
+        while True:
+            value = BID_VALUES[following] if following < _BID_COUNT else 0
+            if not value or worth[bidder] < value:
+                said.append(PASSE)
+                break  # the listener stays in
+            said.append(value)
+            bid = value
+            following += 1
+            if worth[listener] < bid:
+                said.append(PASSE)
+                listener = bidder
+                break
+            said.append(JA)
+    if bid:
+        return said, listener, bid
+    # Nobody bid: Vorhand (who is left) may declare at 18.
+    if worth[listener] >= LOWEST_BID:
+        said.append(LOWEST_BID)
+        return said, listener, LOWEST_BID
+    said.append(PASSE)
+    return said, None, 0
 
 
 def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
@@ -170,7 +195,12 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
         card = nth_index(legal, int(draw() * count_of(legal)))
         plays.append(card)
         legal = game.play(card)
-    laid_augen = augen_of(laid)
+    laid_augen = (
+        _AUGEN_BY_BYTE[laid & 255]
+        + _AUGEN_BY_BYTE[256 | laid >> 8 & 255]
+        + _AUGEN_BY_BYTE[512 | laid >> 16 & 255]
+        + _AUGEN_BY_BYTE[768 | laid >> 24 & 255]
+    )
     if contract.type == RAMSCH:
         result = ramsch_result(game.augen, game.won, laid_augen, game.leader)
     else:
