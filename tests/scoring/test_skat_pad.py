@@ -95,6 +95,8 @@ def test_the_sheet_sums_like_seeger_fabian_by_hand(client):
     assert "±50 +50 +50 −50" in page
     assert "+40 +40 +40 0" in page
     assert "Σ 110 126 -146" in page
+    # Verlustspielgeld (ISkO: 0,50 € per lost game) before the total.
+    assert "VSG € 0,00 0,00 0,50 Σ" in page
     assert summary_of(table).totals == [110, 126, -146]
     assert "4 von 36 Spielen der Liste; 1 eingepasst." in page
 
@@ -112,6 +114,7 @@ def test_at_four_the_dealer_sits_out_and_gets_30_for_a_lost_game(client):
     page = sheet(client, key)
     assert "Geber Dora (setzt dieses Spiel aus)" in page
     assert "Vorhand Anna Mittelhand Ben Hinterhand Cem" in page
+    assert "Alleinspieler Anna Ben Cem Eingepasst Dora gibt und setzt dieses Spiel aus." in page
     summary = summary_of(table)
     assert summary.info["sitting_out"] == 3 and summary.info["seats"] == [0, 1, 2]
     assert (summary.info["vorhand"], summary.info["hinterhand"]) == (0, 2)
@@ -314,6 +317,9 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
     page = sheet(client, key)
     assert "Dieses Spiel zählt doppelt." in page and "3 Bockspiele kommen noch" in page
+    # A phone entering games ahead offline learns them from the live fragment.
+    live = client.get(reverse("table_live", args=[key])).content.decode()
+    assert 'data-bock="2:2 3:2 4:2"' in live
     for number in (2, 3, 4):
         play_game(client, key, number, "1", "karo", mit=1, outcome="won")
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]

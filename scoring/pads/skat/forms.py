@@ -92,6 +92,9 @@ class SkatTableForm(TableForm):
         ]
         for key in RULE_KEYS:
             self.fields[key] = rule_field(key)
+        self.fields["player_3"].label = _(
+            "Player 4 (optional; at a table of 4 the dealer sits out each game)"
+        )
 
     def clean(self):
         cleaned = super().clean()

@@ -87,6 +87,10 @@ class SkatPad(Pad):
             plain = [rules.BockFacts()] * (count * (len(facts) + 1))
             due = rules.bock_games([*facts, *plain], count)[len(facts) :]
             summary.info["bock_ahead"] = sum(due)
+            # For a phone entering games ahead offline (the live fragment's data-bock).
+            summary.bock_games = {
+                summary.next_round + offset: 2 for offset, bock in enumerate(due) if bock
+            }
         return summary
 
     @staticmethod
@@ -149,6 +153,8 @@ class SkatPad(Pad):
                 settings=table.profile,
                 dealer=dealer,
             )
+            # A blank mark the page fills in when the live fragment names the game a Bock game.
+            form.bock_mark = bool(table.profile.get("bock_rounds"))
             deals = players[dealer]
             if sitting_out(count, dealer) is not None:
                 deals += " " + gettext("(sits out this game)")

@@ -9,6 +9,7 @@ changes who dealt the games after it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from ...rules import skat as rules
 from ...rules.skat.seeger import OPPONENT_BONUS
@@ -79,15 +80,21 @@ class SkatSummary(Summary):
     """Also the Seeger-Fabian list (``score_list``) of the saved games."""
 
     result: rules.ListResult | None = None
+    # The Bock games still to come from the games on the list: game number → factor.
+    bock_games: dict[int, int] = field(default_factory=dict)
     games_per_list: int = 0
     bonus_others: int = 0
+
+    @property
+    def bock_ahead_games(self) -> dict[int, int]:
+        return self.bock_games if self.next_round is not None else {}
 
     @property
     def seeger_rows(self) -> list[dict]:
         if self.result is None:
             return []
         return [
-            {"seat": seat, "name": name, "line": line}
+            {"seat": seat, "name": name, "line": line, "fee": Decimal(line.loss_fee_cents) / 100}
             for seat, (name, line) in enumerate(zip(self.players, self.result.players, strict=True))
         ]
 
