@@ -1,4 +1,4 @@
-""" "Could we have won?": the open-hand analysis of a Schafkopf record in the app.
+""" "Could we have won?": the open-hand analysis of a Schafkopf or Skat record in the app.
 
 A dispute's replay asks for the analysis of its record; the engine's solver
 (``scoring.rules.schafkopf.analysis``) runs in the task worker (``manage.py db_worker``, the
@@ -10,6 +10,7 @@ the progress and then the result: the same record is analysed once, whoever asks
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 from datetime import timedelta
 from typing import Any
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 from .models import Analysis
 from .rules.schafkopf import analysis as solver
 from .rules.schafkopf.contracts import TOUTS
+from .rules.skat import analysis as skat_solver
 
 # A run that has not reported progress for this long lost its worker: it is queued again.
 STALE_AFTER = timedelta(minutes=10)
@@ -32,9 +34,26 @@ WIN = 61  # Augen the declaring party needs
 ALL_AUGEN = 120
 
 
+SKAT_SCHNEIDER = 90  # Augen a Skat declarer needs with Schneider announced
+
+
 def augen_needed(record: dict[str, Any]) -> int:
-    """The Augen the declaring party of ``record`` needs to win its game."""
-    return ALL_AUGEN if record["contract"]["type"] in TOUTS else WIN
+    """The Augen the declaring party of ``record`` needs to win its game. A Skat game with
+    Schwarz announced (or ouvert) needs every trick: all 120 Augen, as a Tout."""
+    contract = record["contract"]
+    if record.get("game") == SKAT:
+        if contract.get("schwarz") or contract.get("ouvert"):
+            return ALL_AUGEN
+        return SKAT_SCHNEIDER if contract.get("schneider") else WIN
+    return ALL_AUGEN if contract["type"] in TOUTS else WIN
+
+
+SKAT = "skat"
+
+
+def solver_of(record: dict[str, Any]):
+    """The engine's analysis of the record's game (Schafkopf's unless it is Skat)."""
+    return skat_solver if record.get("game") == SKAT else solver
 
 
 def record_hash(record: dict[str, Any]) -> str:
@@ -48,9 +67,16 @@ def find(record: dict[str, Any]) -> Analysis | None:
 
 def refusal(record: dict[str, Any], lang: str) -> str | None:
     """Why the record cannot be analysed (Ramsch, Sie, incomplete, ...), or None."""
+    engine = solver_of(record)
     try:
-        solver.prepare(record)
-    except solver.AnalysisError as error:
+        if engine is skat_solver:
+            # Skat's analysis checks the record first; from the last trick on it is quick.
+            plays = record.get("plays")
+            last = max(1, (len(plays) + 2) // 3) if isinstance(plays, list) else 1
+            engine.analyse(record, last)
+        else:
+            engine.prepare(record)
+    except engine.AnalysisError as error:
         return error.text(lang)
     return None
 
@@ -90,15 +116,23 @@ def analyse_record(analysis_id: int) -> None:
             positions_done=done, positions_total=total, updated_at=timezone.now()
         )
 
+    engine = solver_of(analysis.record)
     try:
-        document = solver.analyse(analysis.record, progress=progress)
-    except solver.AnalysisError as error:
+        reports = "progress" in inspect.signature(engine.analyse).parameters
+        if reports:
+            document = engine.analyse(analysis.record, progress=progress)
+        else:
+            document = engine.analyse(analysis.record)
+    except engine.AnalysisError as error:
         Analysis.objects.filter(pk=analysis_id).update(
-            status=Analysis.Status.FAILED, error=f"{error.reason}: {error.message}"
+            status=Analysis.Status.FAILED, error=f"{error.reason}: {error.text('en')}"
         )
         return
+    # An analysis that does not report its progress (Skat's) is done with every position.
+    done = len(document.get("positions") or [])
+    counted = {} if reports else {"positions_done": done, "positions_total": done}
     Analysis.objects.filter(pk=analysis_id).update(
-        status=Analysis.Status.DONE, document=document, updated_at=timezone.now()
+        status=Analysis.Status.DONE, document=document, updated_at=timezone.now(), **counted
     )
 
 

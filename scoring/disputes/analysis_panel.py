@@ -1,4 +1,4 @@
-"""The "Analyse" box of a dispute's replay (Schafkopf): offer, progress, and per trick the
+"""The "Analyse" box of a dispute's replay (Schafkopf, Skat): offer, progress, and per trick the
 cards that gave Augen away, or in a Bettel tricks (scoring/analyses.py does the work)."""
 
 from __future__ import annotations
@@ -13,14 +13,16 @@ from ..pads.base import engine_language
 from ..rules.schafkopf.analysis import TRICKS_TAKEN
 from .games import get_adapter
 
-GAME = "schafkopf"
+# The games whose engine analyses a deal with open hands (scoring/analyses.py).
+GAMES = ("schafkopf", "skat")
 
 
 def record_of(dispute: Dispute) -> dict[str, Any] | None:
-    """The dispute's record when it is a Schafkopf deal with every hand known, else None."""
+    """The dispute's record when it is a Schafkopf or Skat deal with every hand known, else
+    None."""
     adapter = get_adapter(dispute.table.game)
     draft = dispute.draft
-    if dispute.table.game != GAME or adapter.missing_setup(draft):
+    if dispute.table.game not in GAMES or adapter.missing_setup(draft):
         return None
     if not adapter.hands_complete(draft):
         return None
@@ -43,6 +45,10 @@ def analysis_context(dispute: Dispute, step: int, *, may_start: bool) -> dict[st
         document = analysis.document
         needed = augen_needed(record)
         box["summary"] = summary(document, names, needed)
+        box["given_away"] = given_away(document, names)
+        if record["game"] == "skat" and box["summary"]["tout"]:
+            # Skat's word for "every trick" is Schwarz announced (or ouvert), not a Tout.
+            box["summary"].update(tout=False, schwarz=True)
         if step:
             box["marks"] = marks(document, names, step, needed)
         # A document without an objective was written before Bettel was analysed: Augen.
@@ -65,3 +71,12 @@ def read_tricks(box: dict[str, Any], document: dict[str, Any]) -> None:
             mark["turn"] = _("from here the game was lost")
         elif after == 0 < before:
             mark["turn"] = _("from here the game was won")
+
+
+def given_away(document: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """Skat's answer to "which card gave it away?": the declarer's first card after which
+    he could no longer win, although he could before it (docs/records.md, Skat analysis)."""
+    found = document.get("given_away")
+    if not found:
+        return None
+    return {"name": names[found["seat"]], "card": found["played"], "trick": found["trick"]}

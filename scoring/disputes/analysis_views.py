@@ -31,7 +31,7 @@ def analysis_start(request, scope: Scope, dispute_id: int):
     back = scope.url(page, dispute.pk) + "#analysis"
     record = record_of(dispute)
     if record is None:
-        messages.error(request, _("The analysis needs every hand of a Schafkopf deal."))
+        messages.error(request, _("The analysis needs every hand of a Schafkopf or Skat deal."))
         return redirect(back)
     reason = analyses.refusal(record, engine_language())
     if reason:

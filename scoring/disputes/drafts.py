@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import Game
-from ..pads import get_pad
 from ..pads.base import engine_language
 from ..rules import get_game, jsontext, records
 from ..rules.core import FORMAT, IllegalPlay, RecordError, Verdict, Violation
@@ -53,7 +52,7 @@ def table_rules(table) -> tuple[str, dict]:
 def new_draft(table, row) -> dict:
     """The draft of round ``row`` as the sheet has it (the pad's ``record_prefill``)."""
     adapter = get_adapter(table.game)
-    prefill = dict(get_pad(table.game).record_prefill(table, row))
+    prefill = dict(adapter.record_prefill(table, row))
     players = prefill.pop("players")
     for key in adapter.action_keys:
         prefill.pop(key, None)

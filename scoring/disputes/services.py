@@ -147,10 +147,10 @@ def candidate(table: Table, dispute: Dispute, apply_as: str = "") -> Candidate:
             refusal = _("%(field)s: not one of the offered choices.") % {"field": label}
             raise NotApplicable([refusal])
         apply_as = apply_as or keys[0]
-        data = pad.data_from_verdict(table, row, record, verdict_json, apply_as=apply_as)
+        data = adapter.data_from_verdict(table, row, record, verdict_json, apply_as=apply_as)
     else:
         apply_as = ""
-        data = pad.data_from_verdict(table, row, record, verdict_json)
+        data = adapter.data_from_verdict(table, row, record, verdict_json)
     data = adapter.sheet_data(data)
     values = {
         **entry_values(pad, data),

@@ -4,6 +4,7 @@ from .base import GameAdapter
 from .schafkopf import SchafkopfAdapter
 from .scharfe_schoten import ScharfeSchotenAdapter
 from .schatzsuche import SchatzsucheAdapter
+from .skat import SkatAdapter
 from .stichwahl import StichwahlAdapter
 
 ADAPTERS: dict[str, GameAdapter] = {
@@ -13,6 +14,7 @@ ADAPTERS: dict[str, GameAdapter] = {
         SchatzsucheAdapter(),
         ScharfeSchotenAdapter(),
         StichwahlAdapter(),
+        SkatAdapter(),
     )
 }
 

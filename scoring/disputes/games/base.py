@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ...pads import get_pad
 from ...rules import get_game
 from ...rules.core import FORMAT
 from ...rules.records import profile_settings
@@ -245,6 +246,19 @@ class GameAdapter:
     def trick_extras(self, index: int, trick: dict, draft: dict) -> list[str]:
         """Lines of a trick besides its cards (cupboard pick, bonus uses, premium card)."""
         return []
+
+    def record_prefill(self, table, row) -> dict:
+        """The record keys of round ``row`` as far as the sheet knows them (default: the
+        pad's ``record_prefill``)."""
+        return get_pad(self.game).record_prefill(table, row)
+
+    def data_from_verdict(self, table, row, record: dict, verdict: dict, apply_as=None) -> dict:
+        """The round's data for the verdict (default: the pad's ``data_from_verdict``; a game
+        whose sheet data is a fixed contract, such as Skat's, writes it here)."""
+        pad = get_pad(self.game)
+        if apply_as is None:
+            return pad.data_from_verdict(table, row, record, verdict)
+        return pad.data_from_verdict(table, row, record, verdict, apply_as=apply_as)
 
     def sheet_data(self, data: dict) -> dict:
         """The pad's ``data_from_verdict`` as its entry form takes it, where the pad does
