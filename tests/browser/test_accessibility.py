@@ -21,13 +21,24 @@ from playwright.sync_api import expect
 
 from scoring.models import Access
 from scoring.pads import get_pad
+from scoring.tables import summarize
 from tests.groups.helpers import enter, start_evening, start_group
 from tests.groups.helpers import game as group_game
 from tests.scoring.dispute_deals import REVOKE
-from tests.scoring.dispute_helpers import open_dispute, paste
+from tests.scoring.dispute_helpers import (
+    actions_of,
+    open_dispute,
+    paste,
+    post_setup,
+    simulated,
+    tap_all,
+    type_hands,
+)
 from tests.scoring.helpers import create_schatzsuche, post_round, round_fields, viewer_key
 from tests.scoring.schafkopf_helpers import create_schafkopf, game, play
 from tests.scoring.scharfe_schoten_helpers import create_table, play_round
+from tests.scoring.skat_group_helpers import skat_evening, start_skat_group
+from tests.scoring.skat_pad_helpers import create_skat, pass_deal, play_game
 from tests.scoring.stichwahl_pad_helpers import create_stichwahl, play_hand
 from tests.tournaments.helpers import (
     PASSWORD,
@@ -41,13 +52,14 @@ from tests.tournaments.helpers import (
     solo,
     tables_of,
 )
+from tests.tournaments.skat_helpers import passed_game, skat_game, skat_tournament
 from tournaments import services
 
 from .accessibility import describe
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-GAMES = ("schafkopf", "scharfe_schoten", "schatzsuche", "stichwahl")
+GAMES = ("schafkopf", "scharfe_schoten", "schatzsuche", "skat", "stichwahl")
 
 
 def scorepad_pages(client) -> list[tuple[str, str]]:
@@ -68,6 +80,11 @@ def scorepad_pages(client) -> list[tuple[str, str]]:
         assert post_round(client, tables["schatzsuche"][1], number, fields).status_code == 302
     tables["stichwahl"] = create_stichwahl(client)
     play_hand(client, tables["stichwahl"][1], 1, [7, 10, 12], [3, 1, 0])
+    # Skat at 4 (the dealer sits out): a game won, a passed-out deal, a Grand lost.
+    tables["skat"] = create_skat(client, ("Anna", "Ben", "Cem", "Dora"))
+    play_game(client, tables["skat"][1], 1, 1, "kreuz", mit=2, outcome="won")
+    pass_deal(client, tables["skat"][1], 2)
+    play_game(client, tables["skat"][1], 3, 3, "grand", outcome="lost")
     for name, (table, key) in tables.items():
         pages += [
             (f"{name}: sheet", reverse("table", args=[key])),
@@ -93,7 +110,55 @@ def scorepad_pages(client) -> list[tuple[str, str]]:
         ("dispute: replay", reverse("dispute_replay", args=[key, dispute.pk])),
         ("dispute: read-only link", reverse("dispute_shared", args=[dispute.share_key])),
     ]
-    return pages
+    return pages + schatzsuche_dispute_pages(client) + skat_dispute_pages(client)
+
+
+def schatzsuche_dispute_pages(client) -> list[tuple[str, str]]:
+    """A Schatzsuche dispute after its first card: the board shows the cards the next player
+    may not play (struck through) and Karo cards in their orange."""
+    for seed in range(200):
+        table, key = create_schatzsuche(client)
+        post_round(client, key, 1, round_fields([0, 1, 0], [0, 1, 0]))
+        post_round(client, key, 2, round_fields([1, 1, 0], [1, 1, 0]))
+        record = simulated("schatzsuche", f"axe:{seed}", table.player_names, round_number=3)
+        if record["dealer"] != summarize(table).info["dealer"]:
+            continue
+        fields = round_fields(record["bids"], [3, 0, 0], trump=record["trump_card"][0])
+        post_round(client, key, 3, fields)
+        dispute = open_dispute(client, key, 3)
+        bids = {f"bid_{seat}": bid for seat, bid in enumerate(record["bids"])}
+        setup = {"trump_card": record["trump_card"], **bids}
+        assert post_setup(client, key, dispute, setup).status_code == 302
+        assert type_hands(client, key, dispute, record["hands"]).status_code == 302
+        tap_all(client, key, dispute, actions_of("schatzsuche", record)[:1])
+        path = reverse("dispute", args=[key, dispute.pk])
+        board = client.get(path).content.decode()
+        if 'class="tap card g-schatzsuche' in board and " illegal" in board and "s-D" in board:
+            return [("schatzsuche dispute: cards against the rules", path)]
+    raise AssertionError("no Schatzsuche deal with a card against the rules after the lead")
+
+
+def skat_dispute_pages(client) -> list[tuple[str, str]]:
+    """A Skat dispute being set up, and one with the bot's game pasted in (its verdict)."""
+    _table, key = create_skat(client)
+    play_game(client, key, 1, 1, "kreuz", outcome="lost")
+    fresh = open_dispute(client, key, 1, note="Wer hatte den Kreuz-Buben?")
+    dispute = open_dispute(client, key, 1, note="Ben hat falsch gezählt")
+    record = next(
+        record
+        for seed in range(200)
+        if (record := simulated("skat", f"axe:{seed}", ["Ben", "Cem", "Anna"]))["contract"]["type"]
+        in ("kreuz", "pik", "herz", "karo", "grand")
+    )
+    assert paste(client, key, dispute, record).status_code == 302
+    return [
+        ("skat dispute: setup", reverse("dispute_setup", args=[key, fresh.pk])),
+        ("skat dispute: hands", reverse("dispute_hands", args=[key, fresh.pk]) + "?seat=1"),
+        ("skat dispute: round", reverse("dispute_round", args=[key, 1])),
+        ("skat dispute", reverse("dispute", args=[key, dispute.pk])),
+        ("skat dispute: replay", reverse("dispute_replay", args=[key, dispute.pk])),
+        ("skat dispute: read-only link", reverse("dispute_shared", args=[dispute.share_key])),
+    ]
 
 
 def group_pages(client) -> list[tuple[str, str]]:
@@ -117,6 +182,20 @@ def group_pages(client) -> list[tuple[str, str]]:
         ("group: all seasons", reverse("season_all", args=[key])),
         ("group: season player", reverse("season_player", args=[key, 2025, anna.pk])),
         ("group: season settle-up", reverse("season_settle", args=[key, 2025])),
+        *skat_group_pages(client),
+    ]
+
+
+def skat_group_pages(client) -> list[tuple[str, str]]:
+    group = start_skat_group(client)
+    _evening, table_key = skat_evening(client, group, ["Anna", "Ben", "Cem", "Dora"], "2025-03-14")
+    play_game(client, table_key, 1, 1, "herz", outcome="won")
+    pass_deal(client, table_key, 2)
+    return [
+        ("skat group: new", reverse("group_new", args=["skat"])),
+        ("skat group", reverse("group", args=[group.scorer_key])),
+        ("skat group: evening table", reverse("table", args=[table_key])),
+        ("skat group: season", reverse("season", args=[group.scorer_key, 2025])),
     ]
 
 
@@ -160,6 +239,27 @@ def tournament_pages() -> list[tuple[str, str]]:
         ("public standings (projector)", reverse("public_standings", args=[tournament.public_key])),
         ("public seating", reverse("public_seating", args=[tournament.public_key])),
         ("public series", reverse("public_series", args=[series.public_key])),
+        *skat_tournament_pages(user),
+    ]
+
+
+def skat_tournament_pages(user) -> list[tuple[str, str]]:
+    """A Skat league day: its teams, its Verlustspielgeld cash list and its standings."""
+    tournament = skat_tournament(user, rounds=2)
+    register(tournament, 8)
+    first, second = tables_of(published_round(tournament))
+    skat_game(first, 0, True, 48)
+    skat_game(first, 1, False, -120)
+    passed_game(first)
+    skat_game(second, 2, True, 96)
+    pk = tournament.pk
+    return [
+        ("skat tournament: new", reverse("tournament_new", args=["skat"])),
+        ("skat tournament", reverse("tournament", args=[pk])),
+        ("skat tournament: teams", reverse("teams", args=[pk])),
+        ("skat tournament: cash list", reverse("loss_fees", args=[pk])),
+        ("skat tournament: standings", reverse("standings", args=[pk])),
+        ("skat tournament: table", reverse("tournament_table", args=[pk, 1, 1])),
     ]
 
 
