@@ -259,6 +259,7 @@ def skat_tournament_pages(user) -> list[tuple[str, str]]:
         ("skat tournament: teams", reverse("teams", args=[pk])),
         ("skat tournament: cash list", reverse("loss_fees", args=[pk])),
         ("skat tournament: standings", reverse("standings", args=[pk])),
+        ("skat tournament: public teams", reverse("public_teams", args=[tournament.public_key])),
         ("skat tournament: table", reverse("tournament_table", args=[pk, 1, 1])),
     ]
 
