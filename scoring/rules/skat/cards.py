@@ -87,20 +87,58 @@ _LOWEST_BY_BYTE: Final = tuple([(b & -b).bit_length() - 1 for b in range(256)])
 
 
 def lowest_index(mask: int) -> int:
-    """The index of the lowest card of a mask (-1 for none)."""
-    for shift in (0, 8, 16, 24):
-        byte = mask >> shift & 255
-        if byte:
-            return shift + _LOWEST_BY_BYTE[byte]
+    """The index of the lowest card of a mask (-1 for none). Unrolled: a loop over a tuple of
+    shifts boxes every shift in compiled code."""
+    byte = mask & 255
+    if byte:
+        return _LOWEST_BY_BYTE[byte]
+    byte = mask >> 8 & 255
+    if byte:
+        return 8 + _LOWEST_BY_BYTE[byte]
+    byte = mask >> 16 & 255
+    if byte:
+        return 16 + _LOWEST_BY_BYTE[byte]
+    byte = mask >> 24 & 255
+    if byte:
+        return 24 + _LOWEST_BY_BYTE[byte]
     return -1
 
 
+# The index within its byte of each byte's ``n``-th card, ``byte * 8 + n`` (-1: none).
+_NTH_BY_BYTE: Final = tuple(
+    [
+        ([rank for rank in range(8) if byte >> rank & 1] + [-1] * 8)[n]
+        for byte in range(256)
+        for n in range(8)
+    ]
+)
+
+
 def nth_index(mask: int, n: int) -> int:
-    """The index of the ``n``-th card (0-based) of a mask, in deck order."""
-    while n > 0:
-        mask = mask & (mask - 1)
-        n -= 1
-    return lowest_index(mask)
+    """The index of the ``n``-th card (0-based) of a mask, in deck order (-1: none); a
+    suit's byte at a time, by tables."""
+    if n < 0:
+        n = 0
+    byte = mask & 255
+    count = _COUNT_BY_BYTE[byte]
+    if n < count:
+        return _NTH_BY_BYTE[byte << 3 | n]
+    n -= count
+    byte = mask >> 8 & 255
+    count = _COUNT_BY_BYTE[byte]
+    if n < count:
+        return 8 + _NTH_BY_BYTE[byte << 3 | n]
+    n -= count
+    byte = mask >> 16 & 255
+    count = _COUNT_BY_BYTE[byte]
+    if n < count:
+        return 16 + _NTH_BY_BYTE[byte << 3 | n]
+    n -= count
+    byte = mask >> 24 & 255
+    count = _COUNT_BY_BYTE[byte]
+    if n < count:
+        return 24 + _NTH_BY_BYTE[byte << 3 | n]
+    return -1
 
 
 def augen_of(mask: int) -> int:

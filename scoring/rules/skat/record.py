@@ -180,7 +180,7 @@ def simulate(
     record = new_record("skat", bot_names(SEATS), settings, PROFILES, DEFAULT_PROFILE)
     record["hands"] = [cards_of(hand) for hand in game.hands]
     record["skat"] = cards_of(game.skat)
-    record["bidding"] = list(game.bidding)
+    record["bidding"] = game.bidding  # the bot game's own fresh list: no copy
     record["contract"] = game.contract.to_json()
     if game.discard:
         record["discard"] = cards_of(game.discard)
