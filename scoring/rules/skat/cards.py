@@ -69,76 +69,28 @@ def cards_of(mask: int) -> list[str]:
     ]
 
 
-_COUNT_BY_BYTE: Final = tuple([bin(byte).count("1") for byte in range(256)])
-
-
 def count_of(mask: int) -> int:
-    """The number of cards in a mask (``int.bit_count`` is a method call in compiled code)."""
-    return (
-        _COUNT_BY_BYTE[mask & 255]
-        + _COUNT_BY_BYTE[mask >> 8 & 255]
-        + _COUNT_BY_BYTE[mask >> 16 & 255]
-        + _COUNT_BY_BYTE[mask >> 24 & 255]
-    )
-
-
-# The index of the lowest card of each byte of a mask (-1: none).
-_LOWEST_BY_BYTE: Final = tuple([(b & -b).bit_length() - 1 for b in range(256)])
+    """The number of cards in a mask (of 32 bits): a SWAR popcount, plain arithmetic on
+    short ints in compiled code (``int.bit_count`` is a method call there, a table four
+    lookups)."""
+    mask = mask - (mask >> 1 & 0x55555555)
+    mask = (mask & 0x33333333) + (mask >> 2 & 0x33333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F
+    return (mask * 0x01010101) >> 24 & 255
 
 
 def lowest_index(mask: int) -> int:
-    """The index of the lowest card of a mask (-1 for none). Unrolled: a loop over a tuple of
-    shifts boxes every shift in compiled code."""
-    byte = mask & 255
-    if byte:
-        return _LOWEST_BY_BYTE[byte]
-    byte = mask >> 8 & 255
-    if byte:
-        return 8 + _LOWEST_BY_BYTE[byte]
-    byte = mask >> 16 & 255
-    if byte:
-        return 16 + _LOWEST_BY_BYTE[byte]
-    byte = mask >> 24 & 255
-    if byte:
-        return 24 + _LOWEST_BY_BYTE[byte]
-    return -1
-
-
-# The index within its byte of each byte's ``n``-th card, ``byte * 8 + n`` (-1: none).
-_NTH_BY_BYTE: Final = tuple(
-    [
-        ([rank for rank in range(8) if byte >> rank & 1] + [-1] * 8)[n]
-        for byte in range(256)
-        for n in range(8)
-    ]
-)
+    """The index of the lowest card of a mask (-1 for none); ``bit_length`` is native in
+    compiled code."""
+    return (mask & -mask).bit_length() - 1
 
 
 def nth_index(mask: int, n: int) -> int:
-    """The index of the ``n``-th card (0-based) of a mask, in deck order (-1: none); a
-    suit's byte at a time, by tables."""
-    if n < 0:
-        n = 0
-    byte = mask & 255
-    count = _COUNT_BY_BYTE[byte]
-    if n < count:
-        return _NTH_BY_BYTE[byte << 3 | n]
-    n -= count
-    byte = mask >> 8 & 255
-    count = _COUNT_BY_BYTE[byte]
-    if n < count:
-        return 8 + _NTH_BY_BYTE[byte << 3 | n]
-    n -= count
-    byte = mask >> 16 & 255
-    count = _COUNT_BY_BYTE[byte]
-    if n < count:
-        return 16 + _NTH_BY_BYTE[byte << 3 | n]
-    n -= count
-    byte = mask >> 24 & 255
-    count = _COUNT_BY_BYTE[byte]
-    if n < count:
-        return 24 + _NTH_BY_BYTE[byte << 3 | n]
-    return -1
+    """The index of the ``n``-th card (0-based) of a mask, in deck order (-1: none)."""
+    while n > 0:
+        mask = mask & (mask - 1)
+        n -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def augen_of(mask: int) -> int:
