@@ -171,11 +171,10 @@ def bot_game(rng: Random, settings: Mapping[str, Any], scored: bool = True) -> B
         contract = Contract(RAMSCH if settings["ramsch"] else EINGEPASST)
         laid = skat
     else:
-        wish = wishes[declarer]
+        wish = wishes[declarer]  # this deal's own Contract: it becomes the declared game
         assert wish is not None
-        contract = Contract(
-            wish.type, declarer, wish.hand, wish.schneider, wish.schwarz, wish.ouvert
-        )
+        wish.declarer = declarer
+        contract = wish
         if contract.hand:
             laid = skat
         else:
