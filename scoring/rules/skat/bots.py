@@ -66,7 +66,7 @@ class BotGame:
     kontra: int | None
     re: int | None
     plays: list[int]
-    result: dict[str, Any]
+    result: dict[str, Any] | None  # None: not scored
 
 
 def _wish(draw: Callable[[], float], hand: int) -> Contract | None:
@@ -148,14 +148,18 @@ def _auction(worth: list[int]) -> tuple[list[int | str], int | None, int]:
     return said, None, 0
 
 
-def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
-    """Deal, bid, declare and play one deal (seat 0 Vorhand)."""
+def bot_game(rng: Random, settings: Mapping[str, Any], scored: bool = True) -> BotGame:
+    """Deal, bid, declare and play one deal (seat 0 Vorhand). ``scored=False`` (``simulate``:
+    the record holds no result) leaves ``result`` None: the same draws, the same deal."""
     draw = rng.random
-    deck = shuffled(list(_INDEXES), rng)
-    hands = [0, 0, 0]
-    for position in range(30):
-        seat = position // 10
-        hands[seat] = hands[seat] | _BITS[deck[position]]
+    deck = shuffled(_INDEXES, rng)
+    # Three locals, not a list indexed by seat: 30 boxed stores fewer per deal.
+    first = second = third = 0
+    for position in range(10):
+        first |= _BITS[deck[position]]
+        second |= _BITS[deck[position + 10]]
+        third |= _BITS[deck[position + 20]]
+    hands = [first, second, third]
     skat = _BITS[deck[30]] | _BITS[deck[31]]
     wishes = [_wish(draw, hand) for hand in hands]
     worth = [0 if wish is None else _worth(wish, hands[seat]) for seat, wish in enumerate(wishes)]
@@ -167,19 +171,18 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
         contract = Contract(RAMSCH if settings["ramsch"] else EINGEPASST)
         laid = skat
     else:
-        wish = wishes[declarer]
+        wish = wishes[declarer]  # this deal's own Contract: it becomes the declared game
         assert wish is not None
-        contract = Contract(
-            wish.type, declarer, wish.hand, wish.schneider, wish.schwarz, wish.ouvert
-        )
+        wish.declarer = declarer
+        contract = wish
         if contract.hand:
             laid = skat
         else:
             twelve = hands[declarer] | skat
-            first = nth_index(twelve, int(draw() * 12))
-            rest = twelve & ~_BITS[first]
-            second = nth_index(rest, int(draw() * 11))
-            discard = laid = _BITS[first] | _BITS[second]
+            one = nth_index(twelve, int(draw() * 12))
+            rest = twelve & ~_BITS[one]
+            other = nth_index(rest, int(draw() * 11))
+            discard = laid = _BITS[one] | _BITS[other]
             masks[declarer] = twelve & ~laid
         if settings["kontra"] and draw() < KONTRA_CHANCE:
             kontra = (declarer + 1 + int(draw() * 2)) % SEATS
@@ -187,7 +190,8 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
                 re = declarer
     plays: list[int] = []
     if contract.type == EINGEPASST:
-        return BotGame(hands, skat, bidding, contract, 0, None, None, plays, passed_result())
+        passed = passed_result() if scored else None
+        return BotGame(hands, skat, bidding, contract, 0, None, None, plays, passed)
     loses_by = declarer if contract.type == NULL and declarer is not None else -1
     game = Play(tables_of(order_of(contract.type, contract.trump_suit)), masks, 0, loses_by)
     legal = game.legal
@@ -195,6 +199,8 @@ def bot_game(rng: Random, settings: Mapping[str, Any]) -> BotGame:
         card = nth_index(legal, int(draw() * count_of(legal)))
         plays.append(card)
         legal = game.play(card)
+    if not scored:
+        return BotGame(hands, skat, bidding, contract, discard, kontra, re, plays, None)
     laid_augen = (
         _AUGEN_BY_BYTE[laid & 255]
         + _AUGEN_BY_BYTE[256 | laid >> 8 & 255]

@@ -176,11 +176,11 @@ def simulate(
     players = players or SEATS
     if players not in (3, 4):
         raise ValueError("Skat is played at a table of 3 or 4")
-    game = bot_game(rng, settings)
+    game = bot_game(rng, settings, False)
     record = new_record("skat", bot_names(SEATS), settings, PROFILES, DEFAULT_PROFILE)
     record["hands"] = [cards_of(hand) for hand in game.hands]
     record["skat"] = cards_of(game.skat)
-    record["bidding"] = list(game.bidding)
+    record["bidding"] = game.bidding  # the bot game's own fresh list: no copy
     record["contract"] = game.contract.to_json()
     if game.discard:
         record["discard"] = cards_of(game.discard)
@@ -200,5 +200,7 @@ def playout(
     round_number: int | None = None,
 ) -> list[int]:
     """The list points of one seeded bot-played deal (``simulate`` without the record)."""
-    scores: list[int] = bot_game(rng, settings).result["scores"]
+    result = bot_game(rng, settings).result
+    assert result is not None
+    scores: list[int] = result["scores"]
     return scores
