@@ -131,6 +131,18 @@ def choice_field(label: str, choices, *, required: bool = True) -> forms.ChoiceF
     )
 
 
+# The result buttons of the games scored by Schneider and Schwarz (Schafkopf, Skat), from the
+# declaring side: (won, schneider, schwarz).
+OUTCOMES = {
+    "won": (True, False, False),
+    "won_schneider": (True, True, False),
+    "won_schwarz": (True, True, True),
+    "lost": (False, False, False),
+    "lost_schneider": (False, True, False),
+    "lost_schwarz": (False, True, True),
+}
+
+
 @dataclass
 class Ahead:
     """A round a phone may enter while offline, before the server has the rounds before it

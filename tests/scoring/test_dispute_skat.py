@@ -5,6 +5,7 @@ import copy
 import os
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,13 @@ from scoring.rules.skat import score_entry
 from scoring.rules.skat.bidding import Auction
 
 from .dispute_helpers import simulated
+
+
+@pytest.fixture(autouse=True)
+def german():
+    """The messages are read in German whatever language an earlier test left active."""
+    with translation.override("de"):
+        yield
 
 NAMES = ["Anna", "Ben", "Cem"]
 adapter = get_adapter("skat")

@@ -33,6 +33,7 @@ from ...rules.schafkopf.contracts import (
 )
 from ...rules.schafkopf.evening import THROWN_IN
 from ...rules.schafkopf.tariff import BOCK_TRIGGERS, HOUSE_DEFAULTS, base_price, profile_value
+from ..base import OUTCOMES  # shared with Skat
 
 # Every game with a declarer, in the order the form offers them (a table offers those its
 # profile's ``contracts`` lists): the guide's first, each house game after its kin.
@@ -125,15 +126,6 @@ def contract_short(data: dict) -> str:
     return f"{short} {letter}" if letter and contract in SHORT_WITH_LETTER else short
 
 
-# Quick outcome buttons, from the declaring party's side: (won, schneider, schwarz).
-OUTCOMES = {
-    "won": (True, False, False),
-    "won_schneider": (True, True, False),
-    "won_schwarz": (True, True, True),
-    "lost": (False, False, False),
-    "lost_schneider": (False, True, False),
-    "lost_schwarz": (False, True, True),
-}
 OUTCOME_NAMES = {
     "won": pgettext_lazy("schafkopf", "won"),
     "won_schneider": pgettext_lazy("schafkopf", "won Schneider"),

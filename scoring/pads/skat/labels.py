@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from ..base import OUTCOMES  # shared with Schafkopf
+
 GAMES = ("karo", "herz", "pik", "kreuz", "grand", "null")
 SUIT_GAMES = ("karo", "herz", "pik", "kreuz")
 NULL = "null"
@@ -20,15 +22,6 @@ GAME_NAMES = {
 # The list's short column: a suit sign, G for Grand, N for Null.
 GAME_SIGNS = {"karo": "♦", "herz": "♥", "pik": "♠", "kreuz": "♣", "grand": "G", "null": "N"}
 
-# Result chips: (won, schneider, schwarz) as the paper list writes it.
-OUTCOMES = {
-    "won": (True, False, False),
-    "won_schneider": (True, True, False),
-    "won_schwarz": (True, True, True),
-    "lost": (False, False, False),
-    "lost_schneider": (False, True, False),
-    "lost_schwarz": (False, True, True),
-}
 OUTCOME_NAMES = {
     "won": pgettext_lazy("skat outcome", "won"),
     "won_schneider": pgettext_lazy("skat outcome", "won Schneider"),
