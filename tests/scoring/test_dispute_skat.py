@@ -26,6 +26,7 @@ def german():
     with translation.override("de"):
         yield
 
+
 NAMES = ["Anna", "Ben", "Cem"]
 adapter = get_adapter("skat")
 
