@@ -104,8 +104,20 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     # (not on it: a table may be pickled into the cache with what it holds).
     known = _known.__dict__.setdefault("tables", weakref.WeakKeyDictionary()).setdefault(table, {})
     if key not in known:
-        known[key] = cache.get_or_set(key, compute, FRAGMENT_CACHE_SECONDS)
+        known[key] = cached(key, compute)
     return known[key]
+
+
+def cached[T](key: str, compute: Callable[[], T]) -> T:
+    """``compute()`` kept under ``key`` for FRAGMENT_CACHE_SECONDS. Not Django's
+    ``get_or_set``: on a miss it reads the value back after adding it, one more round trip
+    that carries (and unpickles) a whole fragment again; equal renderings may both be kept
+    by the requests that made them."""
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.add(key, value, FRAGMENT_CACHE_SECONDS)
+    return value
 
 
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:

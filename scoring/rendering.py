@@ -16,7 +16,6 @@ import secrets
 import uuid
 from collections.abc import Callable
 
-from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
@@ -56,7 +55,7 @@ def render_shared(
 
 
 def cached(cache_key: str, compute: Callable[[], Shared]) -> Shared:
-    return cache.get_or_set(cache_key, compute, live.FRAGMENT_CACHE_SECONDS)
+    return live.cached(cache_key, compute)
 
 
 # --- the table page -------------------------------------------------------------------------
@@ -247,10 +246,10 @@ def render_for_viewers(table: Table) -> None:
     """Render now, after the save's commit and in this phone's language, the fragment that the
     table's viewer phones get with the event of this save, and send it to the event servers
     (scoring.push.Sheets), which render nothing themselves. The sheet page this phone loads
-    next and the other scorers' fetches find the grid in it cached too. ``table`` is read
-    again: the version just saved (or a newer one), which the caller's answer shows too."""
+    next and the other scorers' fetches find the grid in it cached too. ``table`` carries the
+    version its save wrote (scoring.services.save_round), which the caller's answer shows
+    too."""
     try:
-        table.refresh_from_db()
         viewers = Access(role=Access.Role.VIEWER, table=table)
         push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
     except Exception:  # the round is saved: its answer must not fail (the viewers fetch)

@@ -137,7 +137,8 @@ def save_round(
             # One statement checks the lock, bumps the version the live views compare, holds
             # the table's row until commit (saves to one table take turns) and tells every
             # phone's stream when the save commits (scoring/push.py).
-            if bump_version("table", table.pk, unlocked_only=True) is None:
+            version = bump_version("table", table.pk, unlocked_only=True)
+            if version is None:
                 raise Locked()
             round_, created = Round.objects.get_or_create(table=table, number=number)
             # Retire revision ``base`` only if it is still the current one; anything else means
@@ -162,7 +163,8 @@ def save_round(
                 reason=reason,
                 submission=submission,
             )
-            return revision, True
+        table.version = version  # committed: what the answer and the viewers' fragment show
+        return revision, True
     except IntegrityError:
         # Lost a race: either our own first tap won (same submission) or another phone did.
         earlier = repeated(submission, table, number, data, complete)

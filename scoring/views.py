@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -127,7 +126,7 @@ def table_live(request, scope: Scope):
     return live.conditional(
         request,
         live.live_etag(access.key, state),
-        lambda: HttpResponse(cache.get_or_set(cache_key, fragment, live.FRAGMENT_CACHE_SECONDS)),
+        lambda: HttpResponse(live.cached(cache_key, fragment)),
     )
 
 

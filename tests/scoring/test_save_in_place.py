@@ -89,6 +89,15 @@ def test_a_round_saved_meanwhile_elsewhere_shows_both_entries_on_the_sheet(clien
     assert re.search(r'name="base"[^>]*value="0"', html)  # made for the empty round
     assert 'id="round-1"' in html  # the sheet shows Ben's round
     assert [r.data["bids"] for r in Revision.objects.filter(round__table=table)] == [[0, 1, 0]]
+    # The sheet is the one stored: the version the refused save bumped was rolled back.
+    assert 'data-live-version="1"' in html
+    table.refresh_from_db()
+    assert table.version == 1
+    # The next save shows the version it wrote, and its viewers' fragment was sent for it.
+    saved = save_in_place(client, key, 2, round_fields([0, 1, 1], [0, 1, 1]))
+    assert saved["Stichblock-Entry"] == "saved"
+    assert 'data-live-version="2"' in saved.content.decode()
+    assert 'id="round-2"' in saved.content.decode()
 
 
 def test_a_locked_table_answers_in_place_and_a_form_without_javascript_gets_a_new_page(client):
