@@ -57,18 +57,24 @@ class HandTapForm(VersionForm):
     fill = forms.CharField(max_length=10, required=False)
 
 
+def cards_field(label, help_text="", max_length: int = 40) -> forms.CharField:
+    """A field for cards typed as codes ("C10 S9"): no autocomplete, capitals on a phone."""
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=False,
+        max_length=max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+    )
+
+
 class TypedHandsForm(VersionForm):
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.names = names
         for seat, name in enumerate(names):
-            self.fields[f"hand_{seat}"] = forms.CharField(
-                label=_("Cards of %(name)s") % {"name": name},
-                required=False,
-                max_length=300,
-                widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "autocapitalize": "characters"}
-                ),
+            self.fields[f"hand_{seat}"] = cards_field(
+                _("Cards of %(name)s") % {"name": name}, max_length=300
             )
 
     def texts(self) -> list[str]:

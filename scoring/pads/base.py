@@ -312,3 +312,17 @@ class Pad:
     def describe(self, table: Table, data: dict) -> list[tuple[str, str]]:
         """(label, value) pairs of a round's data, for the history and its diffs."""
         raise NotImplementedError
+
+
+class ProfileChoicePad:
+    """A pad whose creation form chooses a named rules profile (``profile_name``), its house
+    rules (``profile``) and the first dealer (``first_dealer_seat``): Schafkopf and Skat."""
+
+    def profile_name_from_form(self, form) -> str:
+        return form.cleaned_data["profile_name"]
+
+    def settings_from_form(self, form) -> dict:
+        return form.cleaned_data["profile"]
+
+    def table_options(self, form) -> dict:
+        return {"first_dealer": form.cleaned_data["first_dealer_seat"]}

@@ -36,7 +36,7 @@
   // "Spiel 3": what the phone noted, else the round its save URL names (a post the service
   // worker kept has no labels).
   function whatOf(entry) {
-    return entry.what || ((document.body.dataset.noun || "") + " " + entry.round).trim();
+    return entry.what || ns.roundName(entry.round);
   }
 
   // The values as posted, for an entry kept without its labels: what was typed, not the

@@ -74,6 +74,13 @@
   // that knows how a save URL looks; where table links begin comes from the server's reverse()
   // (Stichblock.tablePrefix: the page's data-table-prefix, the worker's configuration).
   var savePattern = null;
+  // A round as the page's game names it ("Spiel 3", "Runde 3": the body's data-noun); in the
+  // service worker, which has no page, just the number.
+  ns.roundName = function (round) {
+    var body = root.document && root.document.body;
+    return (((body && body.dataset.noun) || "") + " " + round).trim();
+  };
+
   ns.saveTarget = function (url) {
     if (!savePattern) {
       var prefix = (ns.tablePrefix || "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

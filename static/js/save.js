@@ -81,7 +81,7 @@
   // ``viaWorker`` false: this page sends it itself, and sync.js may send it again at once.
   function keep(out, status, viaWorker) {
     var entry = ns.outbox.fromFields(out.action, out.fields);
-    entry.what = ((document.body.dataset.noun || "") + " " + entry.round).trim();
+    entry.what = ns.roundName(entry.round);
     entry.pairs = typedPairs(out.form);
     entry.status = status;
     entry.viaWorker = viaWorker !== false && !!(navigator.serviceWorker && navigator.serviceWorker.controller);

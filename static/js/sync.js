@@ -81,7 +81,7 @@
                   // is no news; an entry stored as another round says where.
                   var before = (entry.status === "sending" || entry.answered) && !result.answer.created;
                   var what = entry.start || !result.answer.round ? entry.what
-                    : ((document.body.dataset.noun || "") + " " + result.answer.round).trim();
+                    : ns.roundName(result.answer.round);
                   var hints = (result.answer.hints || []).map(function (hint) { return [hint, "warning"]; });
                   if (here && !before) {
                     // The sheet has changed: it is shown again (below). A post confirmed

@@ -25,6 +25,7 @@ from ...rules.skat.contracts import (
     TYPE_NAMES,
     contract_problem,
 )
+from ..forms import cards_field
 from .base import seat_choices
 
 LOWEST_BID = 18
@@ -125,19 +126,12 @@ class SkatSetupForm(forms.Form):
             max_length=300,
             required=False,
         )
-        f["skat"] = forms.CharField(
-            label=_("Skat (the two cards dealt face down)"),
-            help_text=_("e.g. “C10 S9”. Empty: the two cards left once all hands are entered."),
-            max_length=40,
-            required=False,
-            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+        f["skat"] = cards_field(
+            _("Skat (the two cards dealt face down)"),
+            _("e.g. “C10 S9”. Empty: the two cards left once all hands are entered."),
         )
-        f["discard"] = forms.CharField(
-            label=_("Discard (the two cards the declarer laid away)"),
-            help_text=_("Not in a Hand game."),
-            max_length=40,
-            required=False,
-            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+        f["discard"] = cards_field(
+            _("Discard (the two cards the declarer laid away)"), _("Not in a Hand game.")
         )
         f["matadors"] = forms.IntegerField(
             label=_("Spitzen (mit: +n, ohne: −n)"),

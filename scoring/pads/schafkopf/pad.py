@@ -14,7 +14,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ...rules import schafkopf as rules
-from ..base import Ahead, AheadForm, Pad
+from ..base import Ahead, AheadForm, Pad, ProfileChoicePad
 from . import bock_ahead, game, misplay
 from . import pages as page_views
 from .forms import SchafkopfEntryForm, SchafkopfTableForm
@@ -22,7 +22,7 @@ from .labels import PAPER, PLAYED, RAMSCH, RUFSPIEL, SIE, THROWN_IN, WITH_SUIT, 
 from .summary import dealer_form_key, dealer_of, next_dealer, sitting_out, summarize
 
 
-class SchafkopfPad(Pad):
+class SchafkopfPad(ProfileChoicePad, Pad):
     round_noun = pgettext_lazy("round noun", "game")
     game = "schafkopf"
     player_counts = (4, 5)
@@ -47,16 +47,6 @@ class SchafkopfPad(Pad):
 
     def profiles(self):
         return rules.PROFILES
-
-    # --- creating a table -------------------------------------------------------------------
-    def profile_name_from_form(self, form) -> str:
-        return form.cleaned_data["profile_name"]
-
-    def settings_from_form(self, form) -> dict:
-        return form.cleaned_data["profile"]
-
-    def table_options(self, form) -> dict:
-        return {"first_dealer": form.cleaned_data["first_dealer_seat"]}
 
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from ...rules import skat as rules
-from ..base import Ahead, AheadForm, Pad
+from ..base import Ahead, AheadForm, Pad, ProfileChoicePad
 from .forms import PROFILE_NAMES, RULE_KEYS, RULE_LABELS, SkatEntryForm, SkatTableForm
 from .labels import GAME_NAMES, OUTCOME_NAMES, SEAT_NAMES, outcome_key
 from .printing import liste_page
@@ -35,7 +35,7 @@ def bock_facts(data: dict) -> rules.BockFacts:
     )
 
 
-class SkatPad(Pad):
+class SkatPad(ProfileChoicePad, Pad):
     round_noun = pgettext_lazy("round noun", "game")
     game = "skat"
     player_counts = rules.PLAYER_COUNTS
@@ -56,16 +56,6 @@ class SkatPad(Pad):
 
     def profiles(self):
         return rules.PROFILES
-
-    # --- creating a table -------------------------------------------------------------------
-    def profile_name_from_form(self, form) -> str:
-        return form.cleaned_data["profile_name"]
-
-    def settings_from_form(self, form) -> dict:
-        return form.cleaned_data["profile"]
-
-    def table_options(self, form) -> dict:
-        return {"first_dealer": form.cleaned_data["first_dealer_seat"]}
 
     # --- the state of a table ---------------------------------------------------------------
     def summarize(self, table, revisions):
