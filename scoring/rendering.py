@@ -10,6 +10,8 @@ them; nothing here reads a request beyond the phone's own values.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import logging
 import secrets
@@ -25,7 +27,7 @@ from django.utils.translation import get_language
 from . import live, push
 from .access import Scope, author_of
 from .hooks import table_panels
-from .models import Access, Table
+from .models import Access, Seat, Table
 from .pads import get_pad
 from .pads.base import AheadForm
 from .shared import Shared
@@ -273,17 +275,53 @@ def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP, *, rules=T
     key = live.table_cache_key("ahead", table.pk, table.created_at, 0, get_language(), parts)
 
     def render() -> Shared:
+        summary = summarize(table)
+        if not summary.rows:
+            return fresh_ahead(table, access.role, summary.players, parts, after, count, rules)
         return render_shared(
-            table, access.role, lambda link, _: rounds_ahead(link, after, count, rules=rules)
+            table,
+            access.role,
+            lambda link, _: rounds_ahead(link, summary, after, count, rules=rules),
         )
 
     return cached(key, render).for_phone(key=access.key)
 
 
-def rounds_ahead(link: Access, after: int, count: int, *, rules: bool) -> str:
+def fresh_ahead(
+    table: Table, role: str, names: list[str], parts: str, after: int, count: int, rules: bool
+) -> Shared:
+    """The rounds ahead of a table with no round saved yet, which depend on its game, rules,
+    options and number of players alone but for the names: one rendering, with stand-ins
+    for the names, serves every such table (a tournament's round opens sixty tables of the
+    same game at once, each phone's first page brings the window). The names are put in here;
+    what is left to each phone is its link key."""
+    settings = [table.game, table.profile, table.options, len(names), role, parts]
+    signature = hashlib.sha256(
+        json.dumps(settings, sort_keys=True, default=str).encode()
+    ).hexdigest()[:32]
+    key = ":".join(("ahead-fresh", live.CACHE_FORMAT, signature, get_language()))
+    seats = tuple(f"seat{position}" for position in range(len(names)))
+
+    def render_for_stand_ins(link: Access, stand_ins: dict[str, str]) -> str:
+        # The table with stand-in names: its pad reads them from the seats (player_names).
+        stand_in_table = copy.copy(table)
+        stand_in_table._prefetched_objects_cache = {
+            "seats": [Seat(position=n, name=stand_ins[seat]) for n, seat in enumerate(seats)]
+        }
+        link.table = stand_in_table
+        summary = get_pad(table.game).table_summary(stand_in_table, [])
+        return rounds_ahead(link, summary, after, count, rules=rules)
+
+    shared = cached(key, lambda: render_shared(table, role, render_for_stand_ins, seats))
+    html = shared.for_phone(
+        **{seat: conditional_escape(name) for seat, name in zip(seats, names, strict=True)}
+    )
+    return Shared(str(html), {"key": shared.stand_ins["key"]})
+
+
+def rounds_ahead(link: Access, summary, after: int, count: int, *, rules: bool) -> str:
     table = link.table
     pad = get_pad(table.game)
-    summary = summarize(table)
     initial = {"base": 0}
     forms = {form.key: form for form in pad.ahead_forms(table, summary, initial)}
     rounds = []

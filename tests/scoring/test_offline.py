@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
@@ -307,6 +308,7 @@ def test_a_round_ahead_depends_on_its_number_only_so_saves_keep_the_phones_copy(
 
 
 def test_an_answer_ahead_is_rendered_once_for_every_phone_and_each_form_once_in_it(client):
+    cache.clear()  # a fresh table's window is shared with other tests' tables of its kind
     table, key = create_schafkopf(client)
     other_phone = Client()
     with (
