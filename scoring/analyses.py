@@ -128,7 +128,7 @@ def analyse_record(analysis_id: int) -> None:
             status=Analysis.Status.FAILED, error=f"{error.reason}: {error.text('en')}"
         )
         return
-    # An analysis that does not report its progress (Skat's) is done with every position.
+    # An engine whose analysis does not report its progress is done with every position.
     done = len(document.get("positions") or [])
     counted = {} if reports else {"positions_done": done, "positions_total": done}
     Analysis.objects.filter(pk=analysis_id).update(

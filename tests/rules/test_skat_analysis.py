@@ -148,3 +148,15 @@ def test_refusals_name_the_reason():
     with pytest.raises(AnalysisError) as raised:
         analyse(declared, from_trick=11)
     assert raised.value.reason == "from_trick"
+
+
+def test_the_analysis_reports_its_progress_position_by_position():
+    record = _declared(1)[0]
+    reports = []
+    document = analyse(
+        record, from_trick=7, progress=lambda done, total: reports.append((done, total))
+    )
+    total = len(record["plays"]) - 6 * 3
+    assert [done for done, _ in reports] == list(range(1, total + 1))
+    assert {size for _, size in reports} == {total}
+    assert len(document["positions"]) == total

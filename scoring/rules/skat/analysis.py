@@ -15,7 +15,7 @@ first, slower search on 30 seeded deals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .. import records
@@ -323,10 +323,15 @@ class Solver:
         return gained + self.value(masks, winner, [], alpha - gained, beta - gained)
 
 
-def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dict[str, Any]:
+def analyse(
+    record: str | bytes | Mapping[str, Any],
+    from_trick: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """The `analysis/1` document of a valid, complete Skat record with hands, its positions
     from trick ``from_trick`` on; AnalysisError (never a RecordError) when it cannot be
-    analysed."""
+    analysed. ``progress(done, total)`` is called after each position (the dispute's
+    progress bar)."""
     try:
         game, data, _ = records.read(dict(record) if isinstance(record, Mapping) else record)
         if game.NAME != NAME:
@@ -367,6 +372,7 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
     trick: list[int] = []
     known = 0 if null else WIN_AUGEN  # a guess at the first position's value
     positions: list[dict[str, Any]] = []
+    total = len(data["plays"]) - (from_trick - 1) * SEATS
     for number_played, card in enumerate(data["plays"]):
         seat = leader
         for _ in trick:
@@ -410,6 +416,8 @@ def analyse(record: str | bytes | Mapping[str, Any], from_trick: int = 1) -> dic
                     "loss": abs(best - played),
                 }
             )
+            if progress is not None:
+                progress(len(positions), total)
         number = INDEX[card]
         masks[seat] = hand & ~(1 << number)
         trick.append(number)
