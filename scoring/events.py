@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from functools import wraps
 
@@ -37,7 +38,7 @@ from stichblock import proofs
 from . import live, push
 from .access import Scope, table_link
 from .models import Access
-from .rendering import formless_fragment
+from .rendering import FORM_PARTS, formless_fragment
 from .shared import Shared
 
 log = logging.getLogger("stichblock")
@@ -192,6 +193,62 @@ class SheetEvents(push.Versions):
         return self.sheet(version, rendered)
 
 
+def moved_event(version: int, rendered: Shared, key: str) -> bytes:
+    """``event: moved``: the scorers' moved-on answer of ``version`` as JSON on one line: the
+    round saved (``from``), the HTML with this link's key, and the stand-ins the page puts its
+    own CSRF token, submission and name into."""
+    data = {
+        "from": int(rendered.stand_ins["from"]),
+        "html": rendered.for_phone(key=key),
+        "parts": {part: rendered.stand_ins[part] for part in FORM_PARTS},
+    }
+    return f"id: {version}\nevent: moved\ndata: {json.dumps(data)}\n\n".encode()
+
+
+class MovedOnEvents(push.Versions):
+    """Each version sent to a scorer's page with the live part and next form as the other
+    scorer phones need it when their form of the round just saved is untouched
+    (scoring.rendering.render_moved_on): the page puts in its own values and fetches nothing
+    (static/js/sheet.js), or fetches as before when its form is touched or another one. What
+    the saving request did not send over within SHEET_WAIT_SECONDS (a lock, the game over, a
+    phone in another language): the bare version."""
+
+    def __init__(self, key: str, language: str, table_id: int, created_at):
+        self.key, self.language = key, language
+        self.table_id, self.created_at = table_id, created_at
+
+    def name(self, version: int) -> str:
+        return live.moved_on_key(self.table_id, self.created_at, version, self.language)
+
+    def moved(self, version: int, rendered: Shared | None) -> tuple[int, bytes]:
+        if rendered is None or not rendered.html:  # not sent over, or too big to be
+            return super().announce(version)
+        return version, moved_event(version, rendered, self.key)
+
+    def announce(self, version: int) -> tuple[int, bytes]:
+        # A thread per stream (runserver, the tests' live server): the saving request of this
+        # process sends it over right after the commit this stream woke at.
+        return self.moved(
+            version, push.sheets.wait_for_sync(self.name(version), SHEET_WAIT_SECONDS)
+        )
+
+    async def announce_async(self, version: int) -> tuple[int, bytes]:
+        return self.moved(
+            version, await push.sheets.wait_for(self.name(version), SHEET_WAIT_SECONDS)
+        )
+
+
+def announcer_for(request, key: str, role: str, table_id: int, created_at, language: str):
+    """What the stream sends with each version: the fragment to a page without an open form
+    (``?sheet=1``), the moved-on answer to a scorer's page with one (``?moved=1``), else the
+    bare version."""
+    if wants_sheet(request):
+        return SheetEvents(key, role, language, table_id, created_at)
+    if request.GET.get("moved") == "1" and role == Access.Role.SCORER:
+        return MovedOnEvents(key, language, table_id, created_at)
+    return None
+
+
 def wants_sheet(request) -> bool:
     """The page has no open form (``?sheet=1``, scoring/table.html): send it the fragment."""
     return request.GET.get("sheet") == "1"
@@ -202,15 +259,11 @@ def wants_sheet(request) -> bool:
 @table_link
 async def table_events(request, scope: Scope):
     """The versions of one table, for every valid link of it (the stream is read-only)."""
-    table, announcer = scope.table, None
-    if wants_sheet(request):
-        announcer = SheetEvents(
-            scope.access.key,
-            scope.access.role,
-            translation.get_language(),
-            table.pk,
-            table.created_at,
-        )
+    table, access = scope.table, scope.access
+    language = translation.get_language()
+    announcer = announcer_for(
+        request, access.key, access.role, table.pk, table.created_at, language
+    )
     channels = {push.channel("table", table.pk): table.version}
     return event_stream(request, channels, announcer=announcer)
 
@@ -244,11 +297,9 @@ async def early_stream(request):
     if found is None:
         return None
     table_id, version, role, created_at = found
-    announcer = None
-    if wants_sheet(request):
-        # The language as LocaleMiddleware (not run here) would choose it.
-        language = get_language_from_request(request)
-        announcer = SheetEvents(key, role, language, table_id, created_at)
+    # The language as LocaleMiddleware (not run here) would choose it.
+    language = get_language_from_request(request)
+    announcer = announcer_for(request, key, role, table_id, created_at, language)
     channels = {push.channel("table", table_id): version}
     return event_stream(request, channels, in_django=False, announcer=announcer)
 

@@ -120,6 +120,12 @@ def cached[T](key: str, compute: Callable[[], T]) -> T:
     return value
 
 
+def moved_on_key(table_id: int, created_at, version: int, language: str) -> str:
+    """The name the scorers' moved-on answer of a save is sent to the event servers under
+    (scoring.rendering.render_moved_on, scoring.events.MovedOnEvents)."""
+    return table_cache_key("moved", table_id, created_at, version, language)
+
+
 def formless_key(table_id: int, created_at, version: int, language: str, role: str) -> str:
     """The name of the live fragment of a page without an open form (a viewer's sheet): its
     cache key, and the name it is sent to the event servers under (scoring.push.Sheets)."""

@@ -312,19 +312,21 @@ class Sheets:
         self._sheets: OrderedDict[str, Shared] = OrderedDict()
         self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
 
-    def publish(self, name: str, rendered: Shared, *, using="default") -> None:
+    def publish(self, name: str, rendered: Shared, *, using="default") -> bool:
         """``rendered`` is the fragment ``name``: for the streams of this process at once, and
         for the other processes' over NOTIFY (PostgreSQL; left out when too big: their pages
-        then fetch it)."""
+        then fetch it). False when it was left out."""
         self.remember(name, rendered)
         connection = connections[using]
         if connection.vendor != "postgresql":
-            return
+            return True
         packed = base64.b64encode(zlib.compress(json.dumps(rendered).encode())).decode()
         payload = f"{name}\n{packed}"
-        if len(payload) <= SHEET_PAYLOAD_MAX:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_notify(%s, %s)", [SHEETS, payload])
+        if len(payload) > SHEET_PAYLOAD_MAX:
+            return False
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [SHEETS, payload])
+        return True
 
     def received(self, payload: str) -> None:
         try:
@@ -361,6 +363,18 @@ class Sheets:
             if not waiters:
                 self._waiting.pop(name, None)
             return self._sheets.get(name)
+
+    def wait_for_sync(self, name: str, timeout: float) -> Shared | None:
+        """``wait_for`` in a thread that holds one stream (runserver, the tests' live server):
+        a look every few milliseconds is all such a server needs."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                if name in self._sheets:
+                    return self._sheets[name]
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.02)
 
     def forget(self) -> None:
         with self._lock:

@@ -170,10 +170,27 @@ def shared_sheet(access: Access, context: dict) -> SafeString:
     return cached(key, render).for_phone(key=access.key)
 
 
+# What each phone puts into the shared next form: its own CSRF token, submission and name.
+FORM_PARTS = ("csrf", "submission", "author")
+
+
 def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
     """``form``, the table's next entry form, as the pad's template shows it, shared by every
     scorer phone that shows it (sheet pages, answers to saves, forms that moved on), with this
     phone's link key, CSRF token, submission and name put in."""
+    shared = shared_form(access, context, form, revision)
+    context["form_shared"] = shared  # for the moved-on answer the streams send (render_moved_on)
+    return shared.for_phone(
+        key=access.key,
+        csrf=get_token(request),
+        submission=str(form["submission"].value()),
+        author=conditional_escape(form["author"].value()),
+    )
+
+
+def shared_form(access: Access, context: dict, form, revision) -> Shared:
+    """The next entry form's one rendering per table version, language and role, with
+    stand-ins for the link key and ``FORM_PARTS``."""
     table, pad, summary = access.table, context["pad"], context["summary"]
 
     def render_form(link: Access, stand_ins: dict[str, str]) -> str:
@@ -188,15 +205,9 @@ def shared_form_html(request, access: Access, context: dict, form, revision) -> 
         return render_to_string(pad.entry_template, {**blank_context, "access": link})
 
     def render() -> Shared:
-        return render_shared(table, access.role, render_form, ("csrf", "submission", "author"))
+        return render_shared(table, access.role, render_form, FORM_PARTS)
 
-    shared = live.for_version("form", table, render, get_language(), access.role)
-    return shared.for_phone(
-        key=access.key,
-        csrf=get_token(request),
-        submission=str(form["submission"].value()),
-        author=conditional_escape(form["author"].value()),
-    )
+    return live.for_version("form", table, render, get_language(), access.role)
 
 
 # --- the live fragment ----------------------------------------------------------------------
@@ -256,6 +267,44 @@ def render_for_viewers(table: Table) -> None:
         push.sheets.publish(formless_cache_key(viewers), formless_fragment(viewers))
     except Exception:  # the round is saved: its answer must not fail (the viewers fetch)
         log.exception("push: the viewers' fragment of table %s was not rendered", table.pk)
+
+
+def render_moved_on(request, table: Table, moved_from: int) -> None:
+    """Render now, after a save of round ``moved_from``, what the table's other scorer phones
+    whose form of that round nobody has touched get with the event of this save: the live
+    part and the next form (``scoring.views.next_form_answer``), once for all of them, with
+    stand-ins for each phone's key, CSRF token, submission and name, which the event server
+    (the key) and the page (the rest: static/js/sheet.js) put in. Sent to the event servers
+    as the viewers' fragment is (scoring.events.MovedOnEvents); nothing for a locked or
+    finished table, whose pages fetch."""
+    try:
+        scorer = Access(role=Access.Role.SCORER, table=table)
+        if table.is_locked or summarize(table).next_round is None:
+            return
+
+        def render(link: Access, stand_ins: dict[str, str]) -> str:
+            context = table_context(request, Scope(table=table, access=link), panels=())
+            form = context["form_shared"]
+            context["form_html"] = form.for_phone(
+                key=link.key, **{part: stand_ins[part] for part in FORM_PARTS}
+            )
+            context["oob"] = True
+            context["moved_from"] = moved_from
+            return render_to_string("scoring/_moved_on.html", context)
+
+        moved = render_shared(table, scorer.role, render, FORM_PARTS)
+        stand_ins = {**moved.stand_ins, "from": str(moved_from)}
+        if not push.sheets.publish(moved_on_key(scorer), Shared(moved.html, stand_ins)):
+            # Too big for NOTIFY: the streams announce the bare version at once, not after
+            # waiting for it (the pages fetch).
+            push.sheets.publish(moved_on_key(scorer), Shared("", {}))
+    except Exception:  # the round is saved: its answer must not fail (the scorers fetch)
+        log.exception("push: the scorers' moved-on answer of table %s was not rendered", table.pk)
+
+
+def moved_on_key(access: Access) -> str:
+    table = access.table
+    return live.moved_on_key(table.pk, table.created_at, table.version, get_language())
 
 
 # --- the rounds ahead -----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from .rendering import (
     live_fragment,
     render_ahead,
     render_for_viewers,
+    render_moved_on,
     sheet_page_context,
     table_context,
 )
@@ -180,6 +181,7 @@ def round_save(request, scope: Scope, number: int):
     outcome = saving.decide(request, scope, number)
     if outcome.state == "saved" and outcome.created:
         render_for_viewers(scope.table)
+        render_moved_on(request, scope.table, outcome.stored_round)
     if wants_json(request):
         return save_json(scope, outcome)
     if answers_in_place(request):

@@ -79,24 +79,19 @@
     return text.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
-  function escapeHtml(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-  }
-
   function replaceAll(html, from, to) { return html.split(from).join(to); }
 
   // The new table's page: the kept one with this table's names, title, links and time.
   function tablePage(prototype, page, names, title, keys) {
     var html = replaceAll(page.html, page.scorer, keys.scorer);
     html = replaceAll(html, page.viewer, keys.viewer);
-    prototype.names.forEach(function (standIn, seat) { html = replaceAll(html, standIn, escapeHtml(names[seat])); });
-    html = replaceAll(html, prototype.title, escapeHtml(title));
+    prototype.names.forEach(function (standIn, seat) { html = replaceAll(html, standIn, ns.escapeHtml(names[seat])); });
+    html = replaceAll(html, prototype.title, ns.escapeHtml(title));
     var now = new Date();
     html = html.replace(/data-rendered="[^"]*"/, 'data-rendered="' + now.toISOString() + '"');
     var lang = document.documentElement.lang || undefined;
     var when = now.toLocaleString(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false });
-    return html.replace(/(<time data-started[^>]*>)[^<]*(<\/time>)/, "$1" + escapeHtml(when) + "$2");
+    return html.replace(/(<time data-started[^>]*>)[^<]*(<\/time>)/, "$1" + ns.escapeHtml(when) + "$2");
   }
 
   function showProblems(form, problems) {

@@ -59,6 +59,25 @@
       heard();
       newest = Math.max(newest, Number(event.data) || 0);
     });
+    // A scorer's page (moved=1): the next form with the event, for a page whose untouched form
+    // of the round just saved takes it as it would take the fetched one (sheet.js); any other
+    // page fetches its fragment as for a bare version.
+    source.addEventListener("moved", function (event) {
+      heard();
+      var version = Number(event.lastEventId) || 0;
+      newest = Math.max(newest, version);
+      var box = fragment();
+      if (!box || leaving || version <= shown()) return;
+      var forms = window.Stichblock && window.Stichblock.forms;
+      var html = null;
+      try { html = forms ? forms.movedOnHtml(JSON.parse(event.data)) : null; } catch (error) { html = null; }
+      if (html === null) { refresh(); return; }
+      window.htmx.swap(box, html, { swapStyle: "outerHTML" });
+      forms.adopt("moved-on");
+      document.dispatchEvent(new CustomEvent("live:shown", {
+        detail: { version: version, html: html, parts: ["live", "round-info", "entry-area"] }
+      }));
+    });
     source.addEventListener("sheet", function (event) {
       heard();
       var version = Number(event.lastEventId) || 0;

@@ -101,7 +101,8 @@
       if (event.target.id === "live" && ns.net.isLive(event.detail)) keepParts(event.detail.xhr.responseText, LIVE_PARTS);
     });
     document.addEventListener("live:shown", function (event) {
-      keepParts(event.detail && event.detail.html, ["live", "round-info"]);
+      var detail = event.detail || {};
+      keepParts(detail.html, detail.parts || ["live", "round-info"]);
     });
     var done = function () { ns.markReady("page"); };
     var sw = document.body.dataset.sw;

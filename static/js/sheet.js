@@ -182,6 +182,22 @@
     return !form.contains(active) || ns.name.isName(active);
   }
 
+  // The next form that another phone's save brought with its event (live.js, ``event: moved``,
+  // scoring.events.MovedOnEvents) for a page whose untouched form is of the round just saved:
+  // its HTML with this phone's CSRF token, a new submission and its name put in; null when it
+  // does not apply to this page (it fetches then, as before).
+  function movedOnHtml(moved) {
+    var form = document.getElementById("entry");
+    if (!moved || !moved.parts || !form || !untouched() || ns.roundOf(form) !== moved.from) return null;
+    var author = form.elements.author ? form.elements.author.value : "";
+    var own = { csrf: ns.csrfToken(), submission: ns.newToken(), author: ns.escapeHtml(author) };
+    var html = moved.html;
+    Object.keys(own).forEach(function (part) {
+      if (moved.parts[part]) html = html.split(moved.parts[part]).join(own[part]);
+    });
+    return html;
+  }
+
   function movedOn(detail) {
     return ns.net.isLive(detail) && detail.xhr.getResponseHeader("Stichblock-Entry") === "moved-on";
   }
@@ -222,6 +238,7 @@
     setUp: setUp,
     showRound: showRound,
     nextRound: nextRound,
-    adopt: adopt
+    adopt: adopt,
+    movedOnHtml: movedOnHtml
   };
 })(window.Stichblock);

@@ -75,6 +75,12 @@
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   };
 
+  // Text put into HTML (an attribute value or an element's text).
+  ns.escapeHtml = function (text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  };
+
   ns.csrfToken = function () {
     var match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
     if (match) return decodeURIComponent(match[1]);

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scoring.models import Revision
 
 from .conftest import start_schatzsuche
-from .test_live_push import KEPT_COPY, TYPE_WHILE_FETCHING, enter_round
+from .test_live_push import KEPT_COPY, TYPE_WHILE_FETCHING, enter_round, fetching_the_next_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,6 +35,7 @@ def test_a_next_form_refused_while_typing_stays_out_of_the_kept_copy(phone):
     anna = phone()
     start_schatzsuche(anna)
     ben = phone()
+    fetching_the_next_form(ben)
     ben.goto(anna.url)
     expect(ben.get_by_role("button", name="Runde 1 speichern")).to_be_visible()
     ben.wait_for_function(f"({KEPT_COPY})().then((text) => text.includes('/rounds/1/save/'))")
@@ -70,11 +71,15 @@ def test_a_form_with_only_the_name_typed_moves_on_and_keeps_the_name(phone, shot
     expect(author).to_have_value("")
     ben.wait_for_timeout(1000)  # the page's stream is open
     author.fill("Ben")  # and the field keeps the focus
+    fetched = []
+    ben.on("request", lambda r: fetched.append(r.url) if "/live/" in r.url else None)
 
     enter_round(anna, 1, [0, 1, 0], [0, 1, 0])
     expect(ben.get_by_role("button", name="Runde 2 speichern")).to_be_visible()
     expect(ben.get_by_text("Das Formular zeigt jetzt Runde 2.")).to_be_visible()
     expect(author).to_have_value("Ben")
+    # The next form came with the event (moved=1): nothing was fetched for it.
+    assert fetched == []
     shots(ben, "moved-on-with-name")
 
     ben.reload()

@@ -6,6 +6,8 @@ stream's process LISTENs too (tests/scoring/test_push_postgres.py tests NOTIFY i
 
 import asyncio
 import functools
+import json
+import re
 import threading
 import time
 
@@ -99,8 +101,9 @@ async def next_messages(stream, timeout=1.0) -> list[dict]:
     return parse(await asyncio.wait_for(anext(stream), timeout))
 
 
-async def open_stream(key, **headers):
-    response = await AsyncClient().get(reverse("table_events", args=[key]), headers=headers)
+async def open_stream(key, query="", **headers):
+    url = reverse("table_events", args=[key]) + (f"?{query}" if query else "")
+    response = await AsyncClient().get(url, headers=headers)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/event-stream"
     assert "no-cache" in response["Cache-Control"]
@@ -256,7 +259,7 @@ def test_the_page_connects_to_its_stream_and_the_fragment_names_its_version():
     post_round(client, key, 1, ROUND_1)
     page = client.get(reverse("table", args=[key])).content.decode()
     events = reverse("table_events", args=[key])
-    assert f'sse-connect="{events}?since=1"' in page
+    assert f'sse-connect="{events}?since=1&amp;moved=1"' in page
     assert 'hx-ext="sse"' in page and "js/htmx-ext-sse-2.2.4.min.js" in page
     assert 'data-live-version="1"' in page and "every 3s" not in page
     fragment = client.get(reverse("table_live", args=[key]), headers={"HX-Request": "true"})
@@ -366,7 +369,7 @@ def test_a_page_without_an_open_form_asks_for_the_fragment_with_its_events():
     assert f'sse-connect="{reverse("table_events", args=[viewer])}?since=0&amp;sheet=1"' in (
         viewer_page
     )
-    assert f'sse-connect="{reverse("table_events", args=[key])}?since=0"' in scorer_page
+    assert f'sse-connect="{reverse("table_events", args=[key])}?since=0&amp;moved=1"' in scorer_page
 
 
 @sync_to_async
@@ -393,7 +396,8 @@ async def test_viewer_phones_get_the_fragment_in_the_event_rendered_once_for_all
     with renderings("scoring/_live.html") as rendered:
         await save(client, key, 2, ROUND_2)
         got = [sse_messages(await asyncio.wait_for(anext(s), 2)) for s in (sheet_a, sheet_b)]
-    assert len(rendered) == 1
+    # Once for the viewers (and once for the scorers' moved-on answer).
+    assert [c["access"].role for c in rendered] == ["viewer", "scorer"]
     assert got[0] == got[1]
     [event] = got[0]
     assert event["id"] == "2" and event["event"] == "sheet"
@@ -430,7 +434,7 @@ async def test_the_fragment_comes_in_the_saving_phones_language_others_fetch_the
         await save(client, key, 2, ROUND_2)
         [de] = sse_messages(await asyncio.wait_for(anext(german), 2))
         [en] = sse_messages(await asyncio.wait_for(anext(english), 2))
-    assert len(rendered) == 1
+    assert [c["access"].role for c in rendered] == ["viewer", "scorer"]
     assert de["event"] == "sheet" and 'id="round-2"' in de["data"]
     assert "Verlauf der Gesamtpunkte" in de["data"]
     assert en == {"id": "2", "event": "version", "data": "2"}
@@ -500,3 +504,53 @@ def test_the_event_streams_need_no_view_module():
         env={**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "tests.settings"},
     )
     assert result.stdout.strip() == "[]"
+
+
+def without_own_values(page: str) -> str:
+    """A moved-on answer without what differs from phone to phone: the values of its CSRF
+    token, submission and name fields."""
+    own = r'(<input[^>]*name="(?:csrfmiddlewaretoken|submission|author)"[^>]*?) value="[^"]*"'
+    return re.sub(own, r"\1", page)
+
+
+@sync_to_async
+def fetched_moved_on(key: str, number: int) -> tuple[str, str]:
+    client = Client()
+    url = reverse("table_live", args=[key]) + f"?round={number}&base=0&untouched=1"
+    response = client.get(url, headers={"HX-Request": "true"})
+    return response["Stichblock-Entry"], response.content.decode()
+
+
+@streaming
+async def test_a_scorer_page_gets_the_next_form_with_the_event():
+    """The other scorer's page (moved=1) gets with the event what its fetch with an untouched
+    form of the round just saved would bring, rendered once by the save, with stand-ins for
+    its CSRF token, submission and name, which it puts in (static/js/sheet.js); a scorer's
+    stream that did not ask for it gets the bare version."""
+    client, _table, key = await new_table([ROUND_1])
+    _moved, moved_stream = await open_stream(key, **{"Last-Event-ID": "1"}, query="moved=1")
+    _plain, plain_stream = await open_stream(key, **{"Last-Event-ID": "1"})
+    for stream in (moved_stream, plain_stream):
+        await next_messages(stream)
+    await save(client, key, 2, ROUND_2)
+    [event] = sse_messages(await asyncio.wait_for(anext(moved_stream), 2))
+    assert event["id"] == "2" and event["event"] == "moved"
+    moved = json.loads(event["data"])
+    assert moved["from"] == 2 and set(moved["parts"]) == {"csrf", "submission", "author"}
+    assert all(moved["html"].count(stand_in) == 1 for stand_in in moved["parts"].values())
+    state, fetched = await fetched_moved_on(key, 2)
+    assert state == "moved-on"
+    assert without_own_values(moved["html"]) == without_own_values(fetched)
+    assert 'data-live-version="2"' in moved["html"] and "Runde 3" in moved["html"]
+    assert reverse("round_save", args=[key, 3]) in moved["html"]
+    assert await next_messages(plain_stream) == [{"id": "2", "event": "version", "data": "2"}]
+
+
+@streaming
+async def test_a_viewer_asking_for_the_next_form_gets_the_bare_version():
+    client, table, key = await new_table([ROUND_1])
+    viewer = await sync_to_async(viewer_key)(table)
+    _response, stream = await open_stream(viewer, **{"Last-Event-ID": "1"}, query="moved=1")
+    await next_messages(stream)
+    await save(client, key, 2, ROUND_2)
+    assert await next_messages(stream, 2) == [{"id": "2", "event": "version", "data": "2"}]

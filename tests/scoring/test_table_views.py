@@ -397,8 +397,9 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
         english = Client()
         english.cookies["django_language"] = "en"
         english_html = english.get(url).content.decode()
-    # Once per language (the rounds ahead in the page are renderings of their own).
-    assert len(next_forms(rendered)) == 2
+    # Once per language (the rounds ahead in the page are renderings of their own): the German
+    # one by Sepp's save already, for the other scorers' streams (render_moved_on).
+    assert len(next_forms(rendered)) == 1
     assert "Save Round 2" in english_html
     anna_html, sepp_html, again_html = (page.content.decode() for page in pages)
     assert "Runde 2 speichern" in anna_html and "Save Round 2" not in anna_html
@@ -407,14 +408,12 @@ def test_scorer_phones_share_one_rendering_of_the_next_form_each_with_its_own_to
     assert 'value="&lt;b&gt;&quot;Sepp&quot;&lt;/b&gt;"' in sepp_html and name not in sepp_html
     submissions = {form_value(html, "submission") for html in (anna_html, sepp_html, again_html)}
     assert len(submissions) == 3
-    assert (
-        sepp_save(sepp, url, key, 2, round_fields([1, 0, 1], [1, 0, 1]), "Sepp").status_code == 302
-    )
-    # The next version gets a form of its own.
+    # The next version gets a form of its own, rendered once by the save that made it.
     with renderings("scoring/schatzsuche/_entry.html") as rendered:
-        assert (
-            f'action="{reverse("round_save", args=[key, 3])}"' in client.get(url).content.decode()
-        )
+        saved = sepp_save(sepp, url, key, 2, round_fields([1, 0, 1], [1, 0, 1]), "Sepp")
+        assert saved.status_code == 302
+        page = client.get(url).content.decode()
+    assert f'action="{reverse("round_save", args=[key, 3])}"' in page
     assert len(next_forms(rendered)) == 1
 
 

@@ -33,6 +33,7 @@ import random
 import re
 import resource
 import time
+import uuid
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
@@ -343,6 +344,13 @@ class Phone:
             self.heard(version)
             if version > self.version and not self.leaving:
                 await self.fetch_fragment()
+        elif fields.get("event") == "moved":
+            # A scorer's page takes the next form that came with the event when its own is
+            # untouched and of the round just saved (sheet.js), else it fetches.
+            version = int(fields["id"])
+            self.heard(version)
+            if version > self.version and not self.leaving and not self.moved_on(fields["data"]):
+                await self.fetch_fragment()
         elif fields.get("event") == "sheet":
             # A page without an open form gets the fragment with the event (live.js swaps it
             # in): nothing to fetch.
@@ -350,6 +358,10 @@ class Phone:
             self.heard(version)
             if version > self.version and SHOWN.search(fields.get("data", "")):
                 self.show(version)
+
+    def moved_on(self, data: str) -> bool:
+        """A scorer's sheet takes the moved-on answer of an event (Scorer); no other page."""
+        return False
 
     def heard(self, version: int):
         self.last_event_id = version
@@ -418,6 +430,25 @@ class Scorer(Phone):
             self.sheet = body
             if match := LIVE_URL.search(body):
                 self.live_url = html.unescape(match.group(1))
+
+    def moved_on(self, data: str) -> bool:
+        form = parse_form(self.sheet) if self.sheet else None
+        moved = json.loads(data)
+        if form is None or form.round_number != moved["from"]:
+            return False
+        own = {
+            "csrf": form.fields.get("csrfmiddlewaretoken", ""),
+            "submission": str(uuid.uuid4()),
+            "author": html.escape(form.fields.get("author", "")),
+        }
+        body = moved["html"]
+        for part, value in own.items():
+            body = body.replace(moved["parts"][part], value)
+        self.fetched(body)
+        if match := SHOWN.search(body):
+            self.show(int(match.group(1)))
+        self.check_ahead(body, CHANGED_AHEAD_DELAY)
+        return True
 
     async def open_sheet(self, table) -> str | None:
         page = await self.open_page(table.scorer_url)
