@@ -102,10 +102,27 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     # A request asks for the same things several times (a save renders the viewers' fragment
     # and its own answer): kept beside the table object too, as long as the request holds it
     # (not on it: a table may be pickled into the cache with what it holds).
-    known = _known.__dict__.setdefault("tables", weakref.WeakKeyDictionary()).setdefault(table, {})
+    known = memo_of(table)
     if key not in known:
         known[key] = cached(key, compute)
     return known[key]
+
+
+def memo_of(table) -> dict:
+    """What this thread's requests read for this very table object (not for every object
+    equal to it: a model instance equals any other of its row, and a dictionary keyed weakly
+    by one would drop its entry when an equal object of an earlier request is collected)."""
+    memos = _known.__dict__.setdefault("tables", {})
+    key = id(table)
+    entry = memos.get(key)
+    if entry is None or entry[0]() is not table:
+
+        def forget(ref, key=key):
+            if memos.get(key, (None,))[0] is ref:
+                del memos[key]
+
+        entry = memos[key] = (weakref.ref(table, forget), {})
+    return entry[1]
 
 
 def cached[T](key: str, compute: Callable[[], T]) -> T:

@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from scoring.live import table_cache_key
 from scoring.rendering import AHEAD_KEEP
 from tests.scoring.helpers import create_schatzsuche, post_round, renderings, round_fields
 
@@ -32,7 +33,7 @@ def test_the_rounds_ahead_are_rendered_once_for_the_pages_and_ahead(client):
 
 @pytest.mark.django_db(transaction=True)  # as in production: the cache is used outside one
 def test_a_save_reads_the_new_versions_summary_once(client, monkeypatch):
-    _table, key = create_schatzsuche(client)
+    table, key = create_schatzsuche(client)
     client.get(reverse("table", args=[key]))
     asked = []
     get = cache.get
@@ -46,6 +47,31 @@ def test_a_save_reads_the_new_versions_summary_once(client, monkeypatch):
     assert answer.status_code == 200 and answer["Stichblock-Entry"] == "saved"
     # The viewers' fragment and the saving phone's answer both show version 1.
     assert 'data-live-version="1"' in answer.content.decode()
-    assert sum(1 for k in asked if k.startswith("summary:")) == 1
+    assert asked.count(table_cache_key("summary", table.pk, table.created_at, 1, "de")) == 1
     # The viewers' fragment, new for this version, is rendered and kept, not read back.
-    assert sum(1 for k in asked if k.startswith("live:")) == 1
+    viewers = table_cache_key("live", table.pk, table.created_at, 1, "de", "viewer")
+    assert asked.count(viewers) == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the memo is kept outside transactions only
+def test_a_requests_memo_is_its_own_table_objects_not_an_equal_ones(client, monkeypatch):
+    """A model instance equals every other of its row: the memo of what a request read for its
+    table must not be one an earlier request's equal object holds, and vanish mid-request when
+    that object is collected (the save read its summary twice then, now and again)."""
+    import gc
+
+    from scoring import live
+    from scoring.models import Table
+
+    table, _key = create_schatzsuche(client)
+    earlier = Table.objects.get(pk=table.pk)
+    live.for_version("memo-test", earlier, lambda: "value")
+    now = Table.objects.get(pk=table.pk)
+    assert live.for_version("memo-test", now, lambda: "other") == "value"
+    asked = []
+    get = cache.get
+    monkeypatch.setattr(cache, "get", lambda key, *a, **kw: asked.append(key) or get(key, *a, **kw))
+    del earlier
+    gc.collect()
+    assert live.for_version("memo-test", now, lambda: "other") == "value"
+    assert asked == []  # this request's own memo still has it
