@@ -15,6 +15,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "stichblock.settings")
 get_asgi_application()  # django.setup()
 
+from stichblock.warm import load_urls  # noqa: E402
+
+load_urls()
+
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, ASGIRequest  # noqa: E402
 

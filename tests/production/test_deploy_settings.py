@@ -191,3 +191,16 @@ def test_an_unwritable_data_folder_is_named(tmp_path):
     result = run(["manage.py", "check"], env)
     assert result.returncode != 0
     assert f"The local database folder {blocker / 'data'} cannot be created" in result.stderr
+
+
+def test_the_servers_import_every_view_at_their_start_not_at_the_first_request(tmp_path):
+    # The first phone after a restart waited about a second for the event server to import
+    # the views (and each gunicorn worker's first request did it again after the fork).
+    probe = (
+        "import sys; from django.urls import get_resolver; import {module}; "
+        "print('scoring.views' in sys.modules, get_resolver()._populated)"
+    )
+    for module in ("stichblock.asgi", "stichblock.wsgi"):
+        result = run(["-c", probe.format(module=module)], production_env(tmp_path))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == ["True", "True"], module
