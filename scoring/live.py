@@ -99,9 +99,14 @@ def for_version[T](kind: str, table, compute: Callable[[], T], *parts: str) -> T
     if transaction.get_connection().in_atomic_block:
         return compute()
     key = table_cache_key(kind, table.pk, table.created_at, table.version, *parts)
-    # A request asks for the same things several times (a save renders the viewers' fragment
-    # and its own answer): kept beside the table object too, as long as the request holds it
-    # (not on it: a table may be pickled into the cache with what it holds).
+    return cached_for(table, key, compute)
+
+
+def cached_for[T](table, key: str, compute: Callable[[], T]) -> T:
+    """``cached`` for what ``table`` shows at its version. A request asks for the same things
+    several times (a save renders the viewers' fragment, the other scorers' answer and its
+    own, each around the same sheet): kept beside the table object too, as long as the
+    request holds it (not on it: a table may be pickled into the cache with what it holds)."""
     known = memo_of(table)
     if key not in known:
         known[key] = cached(key, compute)

@@ -17,6 +17,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -54,10 +55,6 @@ def render_shared(
     stand_ins = {part: secrets.token_urlsafe(16) for part in ("key", *parts)}
     link = Access(key=stand_ins["key"], role=role, table=table)
     return Shared(render(link, stand_ins), stand_ins)
-
-
-def cached(cache_key: str, compute: Callable[[], Shared]) -> Shared:
-    return live.cached(cache_key, compute)
 
 
 # --- the table page -------------------------------------------------------------------------
@@ -112,22 +109,24 @@ def table_context(request, scope: Scope, **extra) -> dict:
     context["sheet"] = shared_sheet(access, context)
     if scope.can_edit and summary.next_round and "form" not in extra and not table.is_locked:
         row = summary.row(summary.next_round)
-        revision = row.revision if row else None
-        form = entry_form(
-            pad,
-            table,
-            summary,
-            summary.next_round,
-            revision=revision,
-            initial=entry_initial(request, row),
-        )
+        form = NextForm(summary.next_round, entry_initial(request, row))
         context["form"] = form
-        context["form_html"] = shared_form_html(request, access, context, form, revision)
-    form = context.get("form")
-    if form is not None:
+        context["form_html"] = shared_form_html(request, access, context, form, row)
+        context["form_round"], context["form_base"] = form.round_number, form.initial["base"]
+    elif (form := context.get("form")) is not None:
         context["form_round"] = form.round_number
         context["form_base"] = form["base"].value()
     return context
+
+
+@dataclass(frozen=True)
+class NextForm:
+    """The table's next entry form as a page shows it: its shared rendering (``form_html``)
+    with this phone's initial values put in. The form itself is built only to render it once
+    per version (``shared_form``), not for every page and answer that shows it."""
+
+    round_number: int
+    initial: dict
 
 
 def sheet_page_context(request, scope: Scope, **extra) -> dict:
@@ -167,39 +166,40 @@ def shared_sheet(access: Access, context: dict) -> SafeString:
         )
 
     key = live.table_cache_key("sheet", table.pk, table.created_at, table.version, get_language())
-    return cached(key, render).for_phone(key=access.key)
+    return live.cached_for(table, key, render).for_phone(key=access.key)
 
 
 # What each phone puts into the shared next form: its own CSRF token, submission and name.
 FORM_PARTS = ("csrf", "submission", "author")
 
 
-def shared_form_html(request, access: Access, context: dict, form, revision) -> SafeString:
+def shared_form_html(request, access: Access, context: dict, form: NextForm, row) -> SafeString:
     """``form``, the table's next entry form, as the pad's template shows it, shared by every
     scorer phone that shows it (sheet pages, answers to saves, forms that moved on), with this
-    phone's link key, CSRF token, submission and name put in."""
-    shared = shared_form(access, context, form, revision)
+    phone's link key, CSRF token, submission and name put in. ``row``: the round's row of the
+    summary, if it has one (a round begun)."""
+    shared = shared_form(access, context, form.round_number, row)
     context["form_shared"] = shared  # for the moved-on answer the streams send (render_moved_on)
     return shared.for_phone(
         key=access.key,
         csrf=get_token(request),
-        submission=str(form["submission"].value()),
-        author=conditional_escape(form["author"].value()),
+        submission=str(form.initial["submission"]),
+        author=conditional_escape(form.initial["author"]),
     )
 
 
-def shared_form(access: Access, context: dict, form, revision) -> Shared:
-    """The next entry form's one rendering per table version, language and role, with
-    stand-ins for the link key and ``FORM_PARTS``."""
+def shared_form(access: Access, context: dict, number: int, row) -> Shared:
+    """The entry form of round ``number``, the table's next, in its one rendering per table
+    version, language and role, with stand-ins for the link key and ``FORM_PARTS``."""
     table, pad, summary = access.table, context["pad"], context["summary"]
+    revision = row.revision if row else None
 
     def render_form(link: Access, stand_ins: dict[str, str]) -> str:
         initial = {
-            "base": form["base"].value(),
+            "base": revision.number if revision else 0,
             "submission": stand_ins["submission"],
             "author": stand_ins["author"],
         }
-        number = form.round_number
         blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
         blank_context = {**context, "form": blank, "csrf_token": stand_ins["csrf"]}
         return render_to_string(pad.entry_template, {**blank_context, "access": link})
@@ -247,7 +247,7 @@ def formless_fragment(access: Access) -> Shared:
             lambda link, _: live_fragment(Scope(table=link.table, access=link), oob=True),
         )
 
-    return cached(formless_cache_key(access), render)
+    return live.cached_for(access.table, formless_cache_key(access), render)
 
 
 def formless_cache_key(access: Access) -> str:
@@ -333,7 +333,7 @@ def render_ahead(access: Access, after: int, count: int = AHEAD_KEEP, *, rules=T
             lambda link, _: rounds_ahead(link, summary, after, count, rules=rules),
         )
 
-    return cached(key, render).for_phone(key=access.key)
+    return live.cached(key, render).for_phone(key=access.key)
 
 
 def fresh_ahead(
@@ -361,7 +361,7 @@ def fresh_ahead(
         summary = get_pad(table.game).table_summary(stand_in_table, [])
         return rounds_ahead(link, summary, after, count, rules=rules)
 
-    shared = cached(key, lambda: render_shared(table, role, render_for_stand_ins, seats))
+    shared = live.cached(key, lambda: render_shared(table, role, render_for_stand_ins, seats))
     html = shared.for_phone(
         **{seat: conditional_escape(name) for seat, name in zip(seats, names, strict=True)}
     )

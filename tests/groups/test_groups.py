@@ -187,10 +187,16 @@ def test_a_tables_menu_leads_back_to_its_group_without_giving_a_viewer_more(clie
     html = phone.get(reverse("table", args=[table_scorer])).content.decode()
     assert f'<a href="{group_viewer}" class="to-group">Stammtisch</a>' in html
     assert group.scorer_key not in html
-    # An onlooker with the table's viewer link: no way into the group at all.
-    html = Client().get(reverse("table", args=[table_viewer])).content.decode()
+    # An onlooker with the table's viewer link: no way into the group at all (and no query
+    # for it: half a table's phones open its viewer link).
+    with CaptureQueriesContext(connection) as queries:
+        html = Client().get(reverse("table", args=[table_viewer])).content.decode()
     assert "to-group" not in html and group.viewer_key not in html
     assert group.scorer_key not in html
+    assert not [q for q in queries if "evening" in q["sql"]]
+    # The table's viewer link in a browser that scores for the group: back to the group.
+    html = client.get(reverse("table", args=[table_viewer])).content.decode()
+    assert f'<a href="{group_scorer}" class="to-group">Stammtisch</a>' in html
     # A table of no group has no such link.
     other = client.post(
         reverse("table_new", args=["schafkopf"]),

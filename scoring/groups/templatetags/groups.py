@@ -44,12 +44,15 @@ def group_of_table(context, access):
     from ..links import MY_GROUPS
     from ..models import Evening
 
+    request = context.get("request")
+    my_groups = request.session.get(MY_GROUPS, []) if request is not None else []
+    if access.role != Access.Role.SCORER and not my_groups:
+        return None  # a viewer link leads nowhere but to a group this browser scores for
     evening = Evening.objects.filter(table_id=access.table_id).select_related("group").first()
     if evening is None:
         return None
     group = evening.group
-    request = context.get("request")
-    if request is not None and group.scorer_key in request.session.get(MY_GROUPS, []):
+    if group.scorer_key in my_groups:
         key = group.scorer_key
     elif access.role == Access.Role.SCORER:
         key = group.viewer_key
