@@ -95,7 +95,7 @@ def test_a_short_list_on_a_phone(phone, axe):
     expect(page.get_by_text("Spiel 4 gespeichert.")).to_be_visible(timeout=BUSY_MS)
 
     # By hand: Anna 23 + 50 + 40 = 113, Ben 36 + 50 + 40 = 126, Cem −96 − 50 = −146.
-    expect(page.locator(".skat-sheet tfoot .skat-total td")).to_have_text(["113", "126", "-146"])
+    expect(page.locator(".skat-sheet tfoot .skat-total td")).to_have_text(["113", "126", "−146"])
     check_fits(page, "skat list of 4 games")
     # Reloaded: the "saved" message sits in templates/_messages.html's <ul role="status">,
     # which axe faults on any page (a shared template, reported, not this pad's).

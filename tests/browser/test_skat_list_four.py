@@ -65,6 +65,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
+def minus(value: int) -> str:
+    """A total as the sheet prints it: a real minus sign, no plus (as on the printed list)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def fee(lost: int) -> str:
     """ISkO's Verlustspielgeld: 0.50 € for each of the first 3 lost games, 1 € from the 4th."""
     cents = 50 * min(lost, 3) + 100 * max(lost - 3, 0)
@@ -106,12 +111,12 @@ def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_whil
 
     box = seeger_box(games, 4)
     rows = {
-        "Liste": [str(n) for n in box["list"]],
+        "Liste": [minus(n) for n in box["list"]],
         "gew./verl.": [f"{w}/{lost}" for w, lost in zip(box["won"], box["lost"], strict=True)],
         "±50": [signed(n) for n in box["fifty"]],
         "+30": [signed(n) for n in box["others"]],
         "VSG €": [fee(lost) for lost in box["lost"]],
-        "Σ": [str(n) for n in box["total"]],
+        "Σ": [minus(n) for n in box["total"]],
     }
     passed = sum(declarer is None for declarer, _points in games)
     for page in (a, b):
@@ -133,7 +138,7 @@ def test_a_list_of_48_games_at_four_on_two_phones_one_of_them_offline_for_a_whil
             if declarer is not None:
                 so_far[declarer] += points
                 expect(row.locator(".skat-points")).to_have_text(signed(points))
-                expect(row.locator("td").nth(declarer)).to_have_text(str(so_far[declarer]))
+                expect(row.locator("td").nth(declarer)).to_have_text(minus(so_far[declarer]))
         summary = f"{GAMES} von {GAMES} Spielen der Liste; {passed} eingepasst."
         expect(page.locator("main")).to_contain_text(summary)
         expect(page.locator("#entry")).to_have_count(0)  # the list is complete

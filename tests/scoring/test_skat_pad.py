@@ -90,11 +90,11 @@ def test_the_sheet_sums_like_seeger_fabian_by_hand(client):
     play_game(client, key, 4, "0", "herz", mit=-1, outcome="won")  # Anna herz ohne 1: 20
     # By hand: Anna 20 + 50 + 40 = 110; Ben 36 + 50 + 40 = 126; Cem −96 − 50 = −146.
     page = sheet(client, key)
-    assert "Liste 20 36 -96" in page
+    assert "Liste 20 36 −96" in page
     assert "gew./verl. 1/0 1/0 0/1" in page
     assert "±50 +50 +50 −50" in page
     assert "+40 +40 +40 0" in page
-    assert "Σ 110 126 -146" in page
+    assert "Σ 110 126 −146" in page
     # Verlustspielgeld (ISkO: 0,50 € per lost game) before the total.
     assert "VSG € 0,00 0,00 0,50 Σ" in page
     assert summary_of(table).totals == [110, 126, -146]
