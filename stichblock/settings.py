@@ -264,6 +264,14 @@ if REDIS_URL:
     # save and fetch each read the session (the author's name) and are spared a query each.
     # Not with a cache per process: another process would keep showing an old copy.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What is the same for every request a process answers (the pages' script and style tags, the
+# offline scripts' words per language): rendered once per process, in its own memory.
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "stichblock-local",
+}
 RATELIMIT_STORAGE_URI = REDIS_URL or "memory://"
 RATELIMIT_KEY_PREFIX = os.environ.get("DJANGO_CACHE_PREFIX", "stichblock") + "-limits"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
