@@ -267,9 +267,14 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # What is the same for every request a process answers (the pages' script and style tags, the
-# offline scripts' words per language): rendered once per process, in its own memory.
+# offline scripts' words per language): rendered once per process, in its own memory; in
+# development every time (an edited template shows at once, as the others do).
 CACHES["local"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": (
+        "django.core.cache.backends.dummy.DummyCache"
+        if DEBUG
+        else "django.core.cache.backends.locmem.LocMemCache"
+    ),
     "LOCATION": "stichblock-local",
 }
 RATELIMIT_STORAGE_URI = REDIS_URL or "memory://"

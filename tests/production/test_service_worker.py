@@ -68,3 +68,20 @@ def test_the_manifest_and_offline_page_are_served_with_hashed_static_files(clien
     for icon in manifest.json()["icons"]:
         assert HASHED.search(icon["src"]) and (collected / icon["src"][8:]).is_file()
     assert client.get("/offline/").status_code == 200
+
+
+def test_pages_name_the_static_files_of_the_storage_in_use(client, collected):
+    """The pages' script and style tags are rendered once per process (templates/base.html):
+    a running server never changes its static files' storage, but a test does, and then the
+    pages must name the files that storage has."""
+    stylesheet = static("css/app.css")  # collected: the hashed name
+    assert HASHED.search(stylesheet)
+    assert f'href="{stylesheet}"' in client.get("/offline/").content.decode()
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        plain = client.get("/offline/").content.decode()
+    assert 'href="/static/css/app.css"' in plain and stylesheet not in plain
+    assert f'href="{stylesheet}"' in client.get("/offline/").content.decode()
