@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Access, Revision, Round, Table
+from tests.form_defaults import form_defaults
 from tests.scoring.helpers import post_round, round_fields
 
 from .helpers import create_table, games_with_pads
@@ -70,12 +71,16 @@ def test_unknown_key_gets_nothing(client, game):
 
 
 def test_a_key_acts_only_on_its_own_table(client, game):
-    table_a, _scorer_a, viewer_a = create_table(client, game)
-    _table_b, scorer_b, viewer_b = create_table(client, game)
-    form_b = client.get(reverse("table", args=[scorer_b])).context["form"]
-    data = {b.name: b.value() for b in form_b if b.value() is not None}
-    client.post(reverse("round_save", args=[scorer_b, 1]), data)
-    assert table_a.rounds.count() == 0
+    table_a, scorer_a, viewer_a = create_table(client, game)
+    table_b, scorer_b, viewer_b = create_table(client, game)
+    # What B's page posts when nobody typed anything: refused, and answered with B's form.
+    data = form_defaults(client.get(reverse("table", args=[scorer_b])).content.decode())
+    answer = client.post(reverse("round_save", args=[scorer_b, 1]), data)
+    assert answer.status_code == 422
+    html = answer.content.decode()
+    assert reverse("round_save", args=[scorer_b, 1]) in html
+    assert scorer_a not in html and viewer_a not in html
+    assert table_a.rounds.count() == 0 and table_b.rounds.count() == 0
     assert Table.objects.get(pk=table_a.pk).version == 0
     live_a = client.get(reverse("table_live", args=[viewer_a])).content.decode()
     assert scorer_b not in live_a and viewer_b not in live_a
