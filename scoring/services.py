@@ -131,13 +131,17 @@ def save_round(
     """
     try:
         with transaction.atomic():
-            earlier = repeated(submission, table, number, data, complete)
-            if earlier is not None:
-                return earlier, False
             # One statement checks the lock, bumps the version the live views compare, holds
             # the table's row until commit (saves to one table take turns) and tells every
             # phone's stream when the save commits (scoring/push.py).
             version = bump_version("table", table.pk, unlocked_only=True)
+            # Asked only now that the row is held: a copy of this entry that another worker
+            # was saving at the same moment (a double tap) has committed by now. Asked before,
+            # both copies found nothing and the second met the first as a conflict.
+            earlier = repeated(submission, table, number, data, complete)
+            if earlier is not None:
+                transaction.set_rollback(True)  # a repeat stores nothing: no new version
+                return earlier, False
             if version is None:
                 raise Locked()
             round_, created = Round.objects.get_or_create(table=table, number=number)
