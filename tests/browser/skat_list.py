@@ -76,3 +76,8 @@ def seeger_box(games: list[tuple[int | None, int]], players: int) -> dict[str, l
 
 def seeger_by_hand(games: list[tuple[int | None, int]], players: int = 3) -> list[int]:
     return seeger_box(games, players)["total"]
+
+
+def minus(value: int) -> str:
+    """A total as the sheet prints it: a real minus sign, no plus (as on the printed list)."""
+    return f"−{-value}" if value < 0 else str(value)

@@ -19,6 +19,7 @@ from .skat_list import (
     NULL_HAND,
     SENDING_MS,
     SUITS,
+    minus,
     save,
     seeger_box,
     table_on_two_phones,
@@ -63,11 +64,6 @@ def plan(number: int, dealer: int) -> tuple[list, int | None, int]:
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
-
-
-def minus(value: int) -> str:
-    """A total as the sheet prints it: a real minus sign, no plus (as on the printed list)."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def fee(lost: int) -> str:

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Access, Revision
 
+from ..skat_list import minus
 from ..test_offline import ready_for_offline
 
 pytestmark = [
@@ -126,7 +127,7 @@ def test_a_table_of_four_on_two_phones_one_offline_for_a_while(phone, production
 
     stored = Revision.objects.filter(round__table=table).order_by("pk")
     assert [revision.round.number for revision in stored] == list(range(1, 8))
-    expected = [str(total) for total in seeger_by_hand(declarers)]
+    expected = [minus(total) for total in seeger_by_hand(declarers)]
     for page in (a, b):
         page.reload()
         expect(page.locator(".skat-sheet tfoot .skat-total td")).to_have_text(expected)
