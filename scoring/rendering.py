@@ -178,7 +178,7 @@ def shared_form_html(request, access: Access, context: dict, form: NextForm, row
     scorer phone that shows it (sheet pages, answers to saves, forms that moved on), with this
     phone's link key, CSRF token, submission and name put in. ``row``: the round's row of the
     summary, if it has one (a round begun)."""
-    shared = shared_form(access, context, form.round_number, row)
+    shared = shared_form(access, context, form, row)
     context["form_shared"] = shared  # for the moved-on answer the streams send (render_moved_on)
     return shared.for_phone(
         key=access.key,
@@ -188,18 +188,19 @@ def shared_form_html(request, access: Access, context: dict, form: NextForm, row
     )
 
 
-def shared_form(access: Access, context: dict, number: int, row) -> Shared:
-    """The entry form of round ``number``, the table's next, in its one rendering per table
-    version, language and role, with stand-ins for the link key and ``FORM_PARTS``."""
+def shared_form(access: Access, context: dict, form: NextForm, row) -> Shared:
+    """``form``, the table's next entry form, in its one rendering per table version, language
+    and role, with stand-ins for the link key and ``FORM_PARTS``."""
     table, pad, summary = access.table, context["pad"], context["summary"]
     revision = row.revision if row else None
 
     def render_form(link: Access, stand_ins: dict[str, str]) -> str:
         initial = {
-            "base": revision.number if revision else 0,
+            "base": form.initial["base"],
             "submission": stand_ins["submission"],
             "author": stand_ins["author"],
         }
+        number = form.round_number
         blank = entry_form(pad, table, summary, number, revision=revision, initial=initial)
         blank_context = {**context, "form": blank, "csrf_token": stand_ins["csrf"]}
         return render_to_string(pad.entry_template, {**blank_context, "access": link})
