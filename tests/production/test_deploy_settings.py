@@ -204,3 +204,22 @@ def test_the_servers_import_every_view_at_their_start_not_at_the_first_request(t
         result = run(["-c", probe.format(module=module)], production_env(tmp_path))
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == ["True", "True"], module
+
+
+def test_gunicorn_compiles_the_templates_before_it_forks_its_workers(tmp_path):
+    # A worker's first sheet pages compiled the templates and read the translations: several
+    # times a page's CPU, again for every worker that replaces one after max_requests.
+    probe = (
+        "import stichblock.wsgi; from django.template import engines; "
+        "from django.utils.translation import trans_real; "
+        "from django.forms.renderers import get_default_renderer; "
+        "cached = engines['django'].engine.template_loaders[0].get_template_cache; "
+        "jinja = get_default_renderer().engine.env.cache; "
+        "print(all(name in cached for name in ('scoring/table.html', 'scoring/_sheet.html', "
+        "'scoring/schafkopf/_entry.html')), "
+        "any('number.html' in str(key) for key in jinja), "
+        "sorted(trans_real._translations))"
+    )
+    result = run(["-c", probe], production_env(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().split(maxsplit=2) == ["True", "True", "['de', 'en']"]
