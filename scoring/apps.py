@@ -8,12 +8,14 @@ class ScoringConfig(AppConfig):
 
     def ready(self):
         from .disputes.panels import register_panels
-        from .hooks import register_round_panel
+        from .hooks import register_round_panel, register_save_hook
         from .keys import register_link_key
         from .models import Access, Dispute
         from .pads.schafkopf.repriced import round_panel
+        from .pads.skat.bock import reprice_bock_games
 
         register_panels()
         register_round_panel(round_panel)
+        register_save_hook(reprice_bock_games)
         register_link_key(Access, "key")
         register_link_key(Dispute, "share_key")

@@ -66,3 +66,20 @@ def register_roster_hook(fn: Callable) -> Callable:
 def roster_changed(player) -> None:
     for fn in ROSTER_HOOKS:
         fn(player)
+
+
+# A save hook is ``fn(table, revision, author) -> list[str]``, called when a save stores a new
+# revision of a round (inside its transaction, the table's row held): it may store revisions
+# of other rounds that this one changes (Skat's Bock games after a correction) and returns
+# what it changed, in words, for the save's answer. Register in an AppConfig.ready().
+SAVE_HOOKS: list[Callable] = []
+
+
+def register_save_hook(fn: Callable) -> Callable:
+    if fn not in SAVE_HOOKS:
+        SAVE_HOOKS.append(fn)
+    return fn
+
+
+def round_saved(table, revision, author) -> list[str]:
+    return [note for fn in SAVE_HOOKS for note in fn(table, revision, author)]

@@ -156,6 +156,9 @@ class Revision(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()
+    # Not stored: what the save that made this revision changed besides (other rounds a save
+    # hook stored, scoring.hooks.round_saved), in words for that save's answer.
+    follow_ups: list[str]
     is_current = models.BooleanField(default=True)
     data = models.JSONField()
     # Per-seat points of the round once it is complete, as the game's rules compute them.

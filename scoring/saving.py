@@ -154,7 +154,7 @@ def decide(request, scope: Scope, number: int) -> Outcome:
             outcome.ways["next"] = None  # it is stored already: a new round would be a copy
         return outcome
     message = _("%(Noun)s %(n)s saved.") % nouns(pad, number)
-    hints = pad.save_hints(table, number, data) if created else []
+    hints = [*revision.follow_ups, *pad.save_hints(table, number, data)] if created else []
     return Outcome("saved", number, message, revision=revision, created=created, hints=hints)
 
 

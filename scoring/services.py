@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from .hooks import round_saved
 from .keys import is_link_key, is_random_key
 from .models import Access, Revision, Round, Seat, Table, TableEvent, new_key
 from .push import bump_version
@@ -167,6 +168,7 @@ def save_round(
                 reason=reason,
                 submission=submission,
             )
+            revision.follow_ups = round_saved(table, revision, author)
         table.version = version  # committed: what the answer and the viewers' fragment show
         return revision, True
     except IntegrityError:
@@ -197,6 +199,25 @@ def repeated(
     if earlier.data != data or earlier.complete != complete:
         raise Conflict(earlier, repeat=True)
     return earlier
+
+
+def follow_up_revision(current: Revision, *, data: dict, scores, author: Author, reason: str):
+    """A new current revision of ``current``'s round that a save hook stores inside the save's
+    transaction (scoring.hooks.round_saved): a change that another round's change made, kept
+    like any correction (who, when, why), under the author of the save that caused it."""
+    Revision.objects.filter(pk=current.pk).update(is_current=False)
+    return Revision.objects.create(
+        round_id=current.round_id,
+        number=current.number + 1,
+        data=data,
+        scores=scores,
+        complete=current.complete,
+        source=Revision.Source.CORRECTION,
+        author=author.name,
+        device=author.device,
+        reason=reason,
+        submission=uuid.uuid4(),
+    )
 
 
 def _retire_void(round_: Round) -> int:

@@ -325,14 +325,35 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     assert [current(table, n).data["list_points"] for n in (2, 3, 4)] == [36, 36, 36]
     play_game(client, key, 5, "1", "karo", mit=1, outcome="won")
     assert current(table, 5).data["list_points"] == 18
-    # Game 1 corrected without the Kontra: games 2–4 were saved as Bock; they are marked.
+    # Game 1 corrected without the Kontra: games 2–4 are Bock games no more. They are saved
+    # again at once, each with a revision that says why (schafkopf-house-rules.md §3).
     response = play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
     page = text(client.get(response.url))
-    assert "Spiele 2, 3, 4 wurden mit anderem Bock gespeichert." in page
-    assert sheet(client, key).count("Bock?") == 3
-    play_game(client, key, 2, "1", "karo", mit=1, outcome="won", base=1)
-    assert current(table, 2).data["list_points"] == 18 and "bock" not in current(table, 2).data
-    assert sheet(client, key).count("Bock?") == 2
+    assert "Spiele 2, 3, 4 haben ihren Bock geändert: neu berechnet." in page
+    assert [current(table, n).data["list_points"] for n in (2, 3, 4, 5)] == [18, 18, 18, 18]
+    assert all("bock" not in current(table, n).data for n in (2, 3, 4))
+    repriced = current(table, 3)
+    assert repriced.number == 2 and repriced.source == Revision.Source.CORRECTION
+    assert repriced.reason == "Bock neu berechnet, weil Spiel 1 geändert wurde"
+    history = text(client.get(reverse("round", args=[key, 3])))
+    assert "Bock neu berechnet, weil Spiel 1 geändert wurde" in history
+    assert "Bock?" not in sheet(client, key)
+    # Their Seeger-Fabian points are those of game 5, the same game never Bock.
+    assert [current(table, n).scores for n in (2, 3, 4)] == [current(table, 5).scores] * 3
+    # And back: the Kontra restored, games 2–4 count twice again; game 5 never changes.
+    play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True, base=2)
+    assert [current(table, n).data["list_points"] for n in (2, 3, 4, 5)] == [36, 36, 36, 18]
+    assert [current(table, n).number for n in (2, 3, 4, 5)] == [3, 3, 3, 1]
+
+
+def test_a_ramsch_in_a_bock_round_is_recomputed_too(client):
+    table, key = create_skat(client, preset="stammtisch-skat")
+    play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
+    pass_deal(client, key, 2, ramsch_0="50", ramsch_1="40", ramsch_2="30")
+    assert current(table, 2).scores == [-100, 0, 0]
+    play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
+    assert current(table, 2).scores == [-50, 0, 0]
+    assert current(table, 2).data["ramsch"]["augen"] == [50, 40, 30]
 
 
 def test_isko_refuses_kontra(client):
