@@ -1,6 +1,8 @@
 """The Skat scorepad through its views: the list's values counted by hand (docs/rules/skat.md),
 Seeger-Fabian, the dealer who sits out at 4, passed deals, corrections (docs/skat.md)."""
 
+import random
+
 import pytest
 from django.urls import reverse
 
@@ -351,9 +353,52 @@ def test_a_ramsch_in_a_bock_round_is_recomputed_too(client):
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", kontra=True)
     pass_deal(client, key, 2, ramsch_0="50", ramsch_1="40", ramsch_2="30")
     assert current(table, 2).scores == [-100, 0, 0]
+    # Cem took no trick (0 Augen, Jungfrau): Anna's 70 count twice, and twice again in Bock.
+    pass_deal(client, key, 3, ramsch_0="70", ramsch_1="50", ramsch_2="0", jungfrau="2")
+    assert current(table, 3).scores == [-280, 0, 0]
     play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
     assert current(table, 2).scores == [-50, 0, 0]
     assert current(table, 2).data["ramsch"]["augen"] == [50, 40, 30]
+    assert current(table, 3).scores == [-140, 0, 0]
+    assert current(table, 3).data["ramsch"]["jungfrau"] == [2]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_repriced_list_is_the_list_entered_right_from_the_start(client, seed):
+    """Random Stammtisch lists at four: a game's Kontra added afterwards gives every game the
+    data and points of a list where that game was entered so from the start."""
+    rng = random.Random(seed)
+    players = ("Anna", "Ben", "Cem", "Dora")
+    games = []
+    for number in range(1, 15):
+        sitting_out = (number - 1) % 4  # the dealer, from Anna on
+        declarer = rng.choice([seat for seat in range(4) if seat != sitting_out])
+        games.append(
+            {
+                "declarer": str(declarer),
+                "game": rng.choice(["karo", "herz", "pik", "kreuz", "grand"]),
+                "mit": rng.choice([1, 2, -1, -3]),
+                "augen": rng.choice([0, 30, 61, 75, 95, 120]),
+                "kontra": rng.random() < 0.2,
+            }
+        )
+    # A Kontra forgotten in game changed + 1 (none before it): the next four games are Bock.
+    changed = rng.randrange(5)
+    for game in games[: changed + 1]:
+        game["kontra"] = False
+    fixed = [dict(game) for game in games]
+    fixed[changed]["kontra"] = True
+    late, late_key = create_skat(client, players, preset="stammtisch-skat")
+    right, right_key = create_skat(client, players, preset="stammtisch-skat")
+    for number, (game, fixed_game) in enumerate(zip(games, fixed, strict=True), start=1):
+        play_game(client, late_key, number, **game)
+        play_game(client, right_key, number, **fixed_game)
+    play_game(client, late_key, changed + 1, **fixed[changed], base=1, reason="Kontra vergessen")
+    repriced = [r for r in current_revisions(late) if r.reason.startswith("Bock neu berechnet")]
+    assert repriced and all(r.round.number > changed + 1 for r in repriced)
+    saved = [(r.round.number, r.data, r.scores) for r in current_revisions(late)]
+    assert saved == [(r.round.number, r.data, r.scores) for r in current_revisions(right)]
+    assert summary_of(late).totals == summary_of(right).totals
 
 
 def test_isko_refuses_kontra(client):

@@ -62,4 +62,7 @@ def as_posted(form, revision, author: Author) -> dict:
     """What a phone posts to save ``form`` (a game's entry as saved) unchanged."""
     posted = {name: form[name].value() for name in form.fields}
     posted.update(base=revision.number, submission=uuid.uuid4(), author=author.name, reason="-")
-    return {name: value for name, value in posted.items() if value not in (None, False)}
+    # An unticked box and an empty field are not posted; 0 Augen are (0 == False in Python).
+    return {
+        name: value for name, value in posted.items() if value is not None and value is not False
+    }
