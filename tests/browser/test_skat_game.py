@@ -105,9 +105,10 @@ def test_a_short_list_on_a_phone(phone, axe):
     axe(page, "skat entry with announcements open")
 
 
-def test_offline_games_ahead_know_their_bock_games(phone):
+def test_offline_games_ahead_know_their_bock_games(phone, shots):
     """Stammtisch-Skat: after a Kontra the next three games are Bock games; a phone that has
-    lost its connection still marks them on the forms of the games ahead."""
+    lost its connection still marks them on the forms of the games ahead; a correction of the
+    Kontra reprices them."""
     page = phone()
     page.goto("/new/skat/")
     for seat, name in enumerate(PLAYERS, start=1):
@@ -142,3 +143,22 @@ def test_offline_games_ahead_know_their_bock_games(phone):
     # The server priced them: Karo mit 1 is 18, doubled in games 2 to 4.
     for number, points in ((2, "+36"), (4, "+36"), (5, "+18")):
         expect(page.locator(f"#round-{number}")).to_contain_text(points)
+
+    # There was no Kontra in game 1: its correction takes the Bock from games 2 to 4 at once.
+    page.locator("#round-1 th a").click()
+    page.get_by_text("Spiel 1 korrigieren").click()
+    kontra = page.locator("label.skat-toggle", has_text="Kontra")
+    expect(kontra).to_be_visible()  # a saved Kontra shows: its group is open
+    kontra.click()
+    page.get_by_label("Grund der Korrektur").fill("Kontra war nicht gesagt")
+    page.get_by_role("button", name="Spiel 1 speichern").click()
+    notice = page.get_by_text("Spiele 2, 3, 4 haben ihren Bock geändert: neu berechnet.")
+    expect(notice).to_be_visible(timeout=BUSY_MS)
+    for number in (2, 3, 4, 5):
+        expect(page.locator(f"#round-{number}")).to_contain_text("+18")
+    expect(page.locator(".skat-bock-stale")).to_have_count(0)
+    check_fits(page, "the list after a correction that took the Bock away")
+    shots(page, "skat-bock-repriced")
+    # Each game's history says why it changed.
+    page.locator("#round-3 th a").click()
+    expect(page.get_by_text("Bock neu berechnet, weil Spiel 1 geändert wurde")).to_be_visible()
