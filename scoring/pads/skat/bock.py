@@ -1,8 +1,8 @@
-"""Bock games follow the games before them (docs/skat.md, "Stammtisch-Skat"): a save that
-starts or ends a Bock round, a correction or a voided game, stores every later game whose
-Bock it changes again, priced by the entry form as if it were saved anew, in the same
+"""Bock games follow the games before them (docs/skat.md, "Stammtisch-Skat"): a correction
+(or a dispute's ruling) that starts or ends a Bock round stores every later game whose Bock
+it changes again, priced by the entry form as if it were saved anew, in the same
 transaction, each with a revision that says why (rules: schafkopf-house-rules.md §3, which
-Skat's Bock rounds follow)."""
+Skat's Bock rounds follow). Only the last game can be struck off, so voiding changes none."""
 
 from __future__ import annotations
 
@@ -61,6 +61,7 @@ def reprice_bock_games(table, revision, author: Author) -> list[str]:
 def as_posted(form, revision, author: Author) -> dict:
     """What a phone posts to save ``form`` (a game's entry as saved) unchanged."""
     posted = {name: form[name].value() for name in form.fields}
+    # A correction's form asks for a reason; the revision gets its own (reprice_bock_games).
     posted.update(base=revision.number, submission=uuid.uuid4(), author=author.name, reason="-")
     # An unticked box and an empty field are not posted; 0 Augen are (0 == False in Python).
     return {
