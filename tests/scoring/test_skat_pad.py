@@ -328,7 +328,8 @@ def test_bock_rounds_double_the_games_after_a_kontra(client):
     play_game(client, key, 5, "1", "karo", mit=1, outcome="won")
     assert current(table, 5).data["list_points"] == 18
     # Game 1 corrected without the Kontra: games 2–4 are Bock games no more. They are saved
-    # again at once, each with a revision that says why (schafkopf-house-rules.md §3).
+    # again at once, each with a revision that says why (docs/rules/skat.md, "House rules":
+    # Bock rounds as in docs/rules/schafkopf.md, "Bock rounds").
     response = play_game(client, key, 1, "0", "kreuz", mit=1, outcome="won", base=1)
     page = text(client.get(response.url))
     assert "Spiele 2, 3, 4 haben ihren Bock geändert: neu berechnet." in page

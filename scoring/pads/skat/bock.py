@@ -1,8 +1,9 @@
 """Bock games follow the games before them (docs/skat.md, "Stammtisch-Skat"): a correction
 (or a dispute's ruling) that starts or ends a Bock round stores every later game whose Bock
 it changes again, priced by the entry form as if it were saved anew, in the same
-transaction, each with a revision that says why (rules: schafkopf-house-rules.md §3, which
-Skat's Bock rounds follow). Only the last game can be struck off, so voiding changes none."""
+transaction, each with a revision that says why (docs/rules/skat.md, "House rules": Bock
+rounds as in docs/rules/schafkopf.md, "Bock rounds"). Only the last game can be struck off,
+so voiding changes none."""
 
 from __future__ import annotations
 
