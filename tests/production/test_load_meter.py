@@ -29,14 +29,9 @@ def page(request):
 
 def metered(monkeypatch, folder):
     monkeypatch.setenv("LOAD_CPU_METER", str(folder))
-
-    def time_rendering():  # as meter.time_rendering does, undone after the test
-        monkeypatch.setattr(base.Template, "_render", meter.timed_rendering(base.Template._render))
-        monkeypatch.setattr(
-            jinja2.Template, "render", meter.timed_rendering(jinja2.Template.render)
-        )
-
-    monkeypatch.setattr(meter, "time_rendering", time_rendering)
+    # The middleware wraps these two for good; monkeypatch puts the originals back afterwards.
+    monkeypatch.setattr(base.Template, "_render", base.Template._render)
+    monkeypatch.setattr(jinja2.Template, "render", jinja2.Template.render)
     return meter.CpuMeterMiddleware(page)
 
 

@@ -20,6 +20,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from django.db import connection
+
 WRITE_EVERY_SECONDS = 2.0
 
 # A tally entry: requests, CPU seconds, of which rendering templates, of which executing queries.
@@ -114,8 +116,6 @@ class CpuMeterMiddleware:
         time_rendering()
 
     def __call__(self, request):
-        from django.db import connection
-
         REQUEST.templates = REQUEST.queries = 0.0
         start = time.thread_time()
         with connection.execute_wrapper(timed_query):
